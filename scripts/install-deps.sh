@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian packages arbiter builds and tests with, only those that are missing.
+# Idempotent and quick when everything is present; non-interactive; needs root (or sudo).
+set -euo pipefail
+
+# Pinned to Debian 12 (bookworm) package names; versions are whatever bookworm ships.
+packages=(
+  build-essential cmake make pkg-config
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libcli11-dev nlohmann-json3-dev
+  clang-14 libclang-rt-14-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,71 @@
+// The runtime face of a game: what the CLI, protocol, server, records and tests use.
+// Each game's concrete State (fast, templated search and perft run on it) is wrapped once by
+// GameAdapter (games/adapter.h); nothing outside a game's folder re-implements a rule.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/params.h"
+#include "core/result.h"
+
+namespace arbiter {
+
+class Game;
+
+class GameState {
+ public:
+  virtual ~GameState() = default;
+
+  virtual const Game& game() const = 0;
+  // Canonical `key=value` list of every parameter, defaults included (records store this).
+  virtual std::string params_text() const = 0;
+  virtual int num_players() const = 0;
+  // Index (0-based, turn order) of the player to move; meaningless once terminal.
+  virtual int to_move() const = 0;
+  virtual std::string player_name(int player) const = 0;
+
+  // Legal moves in canonical text, sorted, one per distinct resulting position.
+  virtual std::vector<std::string> legal_moves() const = 0;
+  virtual std::size_t num_legal_moves() const = 0;
+  // Plays a move given in any accepted spelling; on error the state is unchanged.
+  virtual Status apply(std::string_view move) = 0;
+  // Takes back the last move played through this object; false when there is none.
+  virtual bool undo() = 0;
+  // Canonical texts of the moves played through this object, in order.
+  virtual const std::vector<std::string>& history() const = 0;
+
+  virtual bool is_terminal() const = 0;
+  // One value per player, summing to zero; all zero while the game is running.
+  virtual std::vector<double> returns() const = 0;
+  // "south wins: all pieces home", "draw: threefold repetition", "" while running.
+  virtual std::string result_text() const = 0;
+
+  virtual std::string to_text() const = 0;   // one-line position text (round-trips)
+  virtual std::string render() const = 0;    // board drawn in plain text, with coordinates
+  virtual uint64_t hash() const = 0;         // incremental
+  virtual uint64_t recomputed_hash() const = 0;
+  virtual uint64_t perft(int depth) const = 0;
+  // Plays uniformly random legal moves on a copy until the game ends; returns the plies played.
+  virtual uint64_t random_playout(uint64_t seed) const = 0;
+
+  virtual std::unique_ptr<GameState> clone() const = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string_view name() const = 0;
+  virtual std::string_view summary() const = 0;
+  // Help text for the parameters, one `key=values  meaning` line each.
+  virtual std::string_view params_help() const = 0;
+  virtual Result<std::unique_ptr<GameState>> new_state(const ParamMap& params) const = 0;
+  // A position given as position text, under the given parameters.
+  virtual Result<std::unique_ptr<GameState>> parse_state(const ParamMap& params,
+                                                         std::string_view text) const = 0;
+};
+
+}  // namespace arbiter

@@ -1,0 +1,218 @@
+#include "games/traverse/chains.h"
+
+#include <algorithm>
+#include <cassert>
+#include <deque>
+#include <set>
+
+namespace arbiter::traverse {
+
+Board board_after(const State& s, const Move& m) {
+  Board b{};
+  for (Square sq = 0; sq < kSquares; ++sq) b[sq] = s.at(sq);
+  if (m.is_pass()) return b;
+  const Piece piece = b[m.from];
+  b[m.from] = 0;
+  std::array<Piece, kMaxLifts> circles{};
+  for (int i = 0; i < m.lifts; ++i) {
+    circles[i] = b[m.lifted[i]];
+    b[m.lifted[i]] = 0;
+  }
+  b[m.to] = piece;
+  for (int i = 0; i < m.lifts; ++i) b[m.placed[i]] = circles[i];
+  return b;
+}
+
+ChainSearch::ChainSearch(const State& state, Square from)
+    : state_(state), from_(from), seat_(seat_of(state.at(from))) {
+  dirs_ = direction_mask(seat_, kind_of(state.at(from)));
+  liftable_index_.fill(-1);
+  for_each_square(state.liftable_circles(seat_), [&](Square sq) {
+    assert(num_liftable_ < kMaxLifts);
+    liftable_index_[sq] = static_cast<int8_t>(num_liftable_);
+    liftable_[num_liftable_++] = sq;
+  });
+}
+
+bool ChainSearch::is_empty(Square x, unsigned lifted) const {
+  if (x == from_ || state_.at(x) == 0) return true;  // R10: the origin counts as empty
+  const int i = liftable_index_[x];
+  return i >= 0 && (lifted & (1u << i));  // R15: lifted at once
+}
+
+template <class F>
+void ChainSearch::for_each_jump(const Node& n, F&& f) const {
+  const int max_k = state_.params().long_jumps ? 3 : 0;
+  for (int d = 0; d < kDirections; ++d) {
+    if (!(dirs_ & (1u << d))) continue;
+    Square x = n.square;
+    for (int k = 0; k <= max_k; ++k) {
+      // x is the k-th square after n.square; squares 1..k were empty.
+      const Square jumped = step(x, d);
+      if (jumped == kNoSquare) break;
+      if (!is_empty(jumped, n.lifted)) {
+        Square y = jumped;
+        bool clear = true;
+        for (int i = 0; i <= k && clear; ++i) {  // k empty squares, then the landing square
+          y = step(y, d);
+          clear = y != kNoSquare && is_empty(y, n.lifted);
+        }
+        if (clear) {
+          unsigned lifted = n.lifted;
+          const int li = liftable_index_[jumped];
+          if (li >= 0) lifted |= 1u << li;
+          f(Node{y, lifted, n.in_row && in_start_row(y)}, jumped);
+        }
+        break;  // R9: never over two pieces; a farther jump would pass this one
+      }
+      x = jumped;
+    }
+  }
+}
+
+bool ChainSearch::valid_end(Square sq, bool stayed_in_row) const {
+  if ((kMiddle | kDestRow[seat_]) & bit(sq)) return true;
+  return stayed_in_row && in_start_row(sq) && in_start_row(from_);
+}
+
+bool ChainSearch::valid_jump(Square a, Square c, unsigned lifted, Square& jumped) const {
+  bool found = false;
+  for_each_jump(Node{a, lifted, false}, [&](const Node& next, Square j) {
+    if (next.square == c && !found) {
+      found = true;
+      jumped = j;
+    }
+  });
+  return found;
+}
+
+void ChainSearch::place_circles(Board& board, const std::vector<Square>& circles, std::size_t i,
+                                Move& m, std::set<Board>& seen, State::MoveList& out) const {
+  if (i == circles.size()) {
+    if (seen.insert(board).second) out.push_back(m);
+    return;
+  }
+  // R15: on an empty square of the circle's own start row, else on an empty middle square.
+  const Piece circle = state_.at(circles[i]);
+  Bitboard empty_row = 0;
+  Bitboard empty_middle = 0;
+  for (Square sq = 0; sq < kSquares; ++sq) {
+    if (board[sq] != 0) continue;
+    if (kStartRow[seat_of(circle)] & bit(sq)) empty_row |= bit(sq);
+    if (kMiddle & bit(sq)) empty_middle |= bit(sq);
+  }
+  for_each_square(empty_row ? empty_row : empty_middle, [&](Square sq) {
+    board[sq] = circle;
+    m.lifted[i] = static_cast<uint8_t>(circles[i]);
+    m.placed[i] = static_cast<uint8_t>(sq);
+    place_circles(board, circles, i + 1, m, seen, out);
+    board[sq] = 0;
+  });
+}
+
+void ChainSearch::append_moves(State::MoveList& out) const {
+  std::vector<uint8_t> visited(kSquares * 64 * 2, 0);
+  std::vector<Node> ends;
+  std::deque<Node> queue;
+  const Node origin{from_, 0, in_start_row(from_)};
+  visited[key(origin)] = 1;
+  queue.push_back(origin);
+  while (!queue.empty()) {
+    const Node n = queue.front();
+    queue.pop_front();
+    for_each_jump(n, [&](const Node& next, Square) {
+      if (visited[key(next)]) return;
+      visited[key(next)] = 1;
+      queue.push_back(next);
+      if (valid_end(next.square, next.in_row)) ends.push_back(next);
+    });
+  }
+  for (int d = 0; d < kDirections; ++d) {  // R7
+    const Square to = step(from_, d);
+    if ((dirs_ & (1u << d)) && to != kNoSquare && state_.at(to) == 0 &&
+        valid_end(to, in_start_row(to))) {
+      ends.push_back(Node{to, 0, in_start_row(to)});
+    }
+  }
+  std::stable_sort(ends.begin(), ends.end(), [](const Node& a, const Node& b) {
+    const int la = __builtin_popcount(a.lifted), lb = __builtin_popcount(b.lifted);
+    return la != lb ? la < lb : (a.square != b.square ? a.square < b.square : a.lifted < b.lifted);
+  });
+
+  std::set<Board> seen = {board_after(state_, Move{})};  // R12: the unchanged board
+  for (const Node& e : ends) {
+    Move m;
+    m.from = static_cast<uint8_t>(from_);
+    m.to = static_cast<uint8_t>(e.square);
+    std::vector<Square> circles;
+    for (int i = 0; i < num_liftable_; ++i) {
+      if (e.lifted & (1u << i)) circles.push_back(liftable_[i]);
+    }
+    m.lifts = static_cast<uint8_t>(circles.size());
+    Board board = board_after(state_, Move{});
+    const Piece piece = board[from_];
+    board[from_] = 0;
+    for (Square c : circles) board[c] = 0;
+    board[e.square] = piece;
+    place_circles(board, circles, 0, m, seen, out);
+  }
+}
+
+ChainSearch::Route ChainSearch::route_to(const Move& m) const {
+  Route route;
+  unsigned target = 0;
+  for (int i = 0; i < m.lifts; ++i) {
+    const int li = liftable_index_[m.lifted[i]];
+    if (li < 0) return route;
+    target |= 1u << li;
+  }
+  if (target == 0) {
+    for (int d = 0; d < kDirections; ++d) {
+      if ((dirs_ & (1u << d)) && step(from_, d) == m.to && state_.at(m.to) == 0 &&
+          valid_end(m.to, in_start_row(m.to))) {
+        route.squares = {from_, static_cast<Square>(m.to)};
+        return route;
+      }
+    }
+  }
+  std::vector<int> parent(kSquares * 64 * 2, -1);
+  std::vector<Node> nodes(kSquares * 64 * 2);
+  std::deque<Node> queue;
+  const Node origin{from_, 0, in_start_row(from_)};
+  parent[key(origin)] = key(origin);
+  nodes[key(origin)] = origin;
+  queue.push_back(origin);
+  int found = -1;
+  while (!queue.empty() && found < 0) {
+    const Node n = queue.front();
+    queue.pop_front();
+    for_each_jump(n, [&](const Node& next, Square) {
+      if (found >= 0 || parent[key(next)] >= 0) return;
+      parent[key(next)] = key(n);
+      nodes[key(next)] = next;
+      queue.push_back(next);
+      if (next.square == m.to && next.lifted == target && valid_end(next.square, next.in_row)) {
+        found = key(next);
+      }
+    });
+  }
+  if (found < 0) return route;
+  for (int k = found;; k = parent[k]) {
+    route.squares.push_back(nodes[k].square);
+    if (parent[k] == k) break;
+  }
+  std::reverse(route.squares.begin(), route.squares.end());
+  unsigned lifted = 0;
+  for (std::size_t i = 1; i < route.squares.size(); ++i) {
+    Square jumped = kNoSquare;
+    valid_jump(route.squares[i - 1], route.squares[i], lifted, jumped);
+    const int li = liftable_index_[jumped];
+    if (li >= 0 && !(lifted & (1u << li))) {
+      lifted |= 1u << li;
+      route.lift_order.push_back(jumped);
+    }
+  }
+  return route;
+}
+
+}  // namespace arbiter::traverse

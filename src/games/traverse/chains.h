@@ -1,0 +1,69 @@
+// The exact search over jump chains of one piece, in which jumped opponent circles are lifted
+// (R15) and so change the board mid-chain. A chain state is (square, set of lifted circles,
+// whether every square stood on so far is in the start row); chains may revisit squares (R10).
+// Used for move generation when a circle can be lifted, for routes in move text, and to check
+// routes typed by users.
+#pragma once
+
+#include <array>
+#include <set>
+#include <vector>
+
+#include "games/traverse/state.h"
+
+namespace arbiter::traverse {
+
+using Board = std::array<Piece, kSquares>;
+
+// The board after a move (any move of this position, legal or not, with valid squares).
+Board board_after(const State& s, const Move& m);
+
+class ChainSearch {
+ public:
+  ChainSearch(const State& state, Square from);
+
+  // Every distinct move of the piece (steps and chains, with each placement of lifted circles),
+  // fewest lifts first; moves that leave the board unchanged are left out (R12).
+  void append_moves(State::MoveList& out) const;
+
+  struct Route {
+    std::vector<Square> squares;     // origin, then each square stood on
+    std::vector<Square> lift_order;  // lifted circles in jump order
+  };
+  // A shortest route that makes `m` (a step, or jumps lifting exactly m's circles). Ties are
+  // broken by direction order, so the route is canonical. Empty squares when there is none.
+  Route route_to(const Move& m) const;
+
+  // One jump from a to c with the circles of `lifted` off the board (R8, R9, R6 directions).
+  // On success sets `jumped` to the jumped square.
+  bool valid_jump(Square a, Square c, unsigned lifted, Square& jumped) const;
+  // R11: whether a move may end on sq, given whether its route stayed in the start row.
+  bool valid_end(Square sq, bool stayed_in_row) const;
+  // The index of a liftable circle on sq (bit in a lifted set), or -1.
+  int liftable_index(Square sq) const { return liftable_index_[sq]; }
+  bool in_start_row(Square sq) const { return (kStartRow[seat_] & bit(sq)) != 0; }
+
+ private:
+  struct Node {
+    Square square;
+    unsigned lifted;
+    bool in_row;
+  };
+  static int key(const Node& n) { return (n.square * 64 + static_cast<int>(n.lifted)) * 2 + n.in_row; }
+  bool is_empty(Square x, unsigned lifted) const;
+  // Calls f(Node next, Square jumped) for every jump from `n`, in direction then distance order.
+  template <class F>
+  void for_each_jump(const Node& n, F&& f) const;
+  void place_circles(Board& board, const std::vector<Square>& circles, std::size_t i,
+                     Move& m, std::set<Board>& seen, State::MoveList& out) const;
+
+  const State& state_;
+  Square from_;
+  int seat_;
+  uint8_t dirs_;
+  std::array<Square, kMaxLifts> liftable_{};
+  int num_liftable_ = 0;
+  std::array<int8_t, kSquares> liftable_index_{};
+};
+
+}  // namespace arbiter::traverse

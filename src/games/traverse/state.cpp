@@ -1,0 +1,198 @@
+#include "games/traverse/state.h"
+
+#include <cassert>
+
+#include "games/traverse/zobrist_keys.h"
+
+namespace arbiter::traverse {
+
+State State::start(const Params& params) {
+  std::array<Piece, kSquares> board{};
+  for (int seat : params.seats) {
+    const auto squares = start_squares(seat);
+    for (int i = 0; i < 8; ++i) board[squares[i]] = make_piece(seat, params.arrangement[seat][i]);
+  }
+  auto s = from_board(params, board, params.seats.front(), 0);  // R3: South (or the first seat)
+  assert(s.ok());
+  return std::move(*s);
+}
+
+Result<State> State::from_board(const Params& params, const std::array<Piece, kSquares>& board,
+                                int seat_to_move, int ply) {
+  State s;
+  s.params_ = params;
+  s.num_seats_ = static_cast<int>(params.seats.size());
+  for (int i = 0; i < s.num_seats_; ++i) s.seats_[i] = params.seats[i];
+  const int mover = s.player_of_seat(seat_to_move);
+  if (mover < 0) {
+    return make_error("the seat to move, " + std::string(seat_name(seat_to_move)) +
+                      ", is not in this game");
+  }
+  for (Square sq = 0; sq < kSquares; ++sq) {
+    if (board[sq] == 0) continue;
+    if (board[sq] >= kPieceCodes || s.player_of_seat(seat_of(board[sq])) < 0) {
+      return make_error("square " + square_name(sq) + " holds a piece of a seat not in this game");
+    }
+    s.put(sq, board[sq]);
+  }
+  for (int seat : params.seats) {
+    std::array<int, kKinds> count{};
+    for_each_square(s.by_seat_[seat], [&](Square sq) { ++count[kind_of(s.board_[sq])]; });
+    for (int k = 0; k < kKinds; ++k) {
+      if (count[k] > 2) {
+        return make_error(std::string(seat_name(seat)) + " has " + std::to_string(count[k]) + " " +
+                          std::string(kind_name(k)) + "s (at most 2)");
+      }
+    }
+  }
+  s.to_move_ = mover;
+  s.ply_ = ply;
+  s.hash_ ^= side_key(seat_to_move);
+  s.repetitions_.increment(s.hash_);
+  // A loaded position may already be over: a seat with all 8 home (R18), or the ply limit (R20).
+  for (int p = 0; p < s.num_seats_; ++p) {
+    if (popcount(s.by_seat_[s.seats_[p]] & kDestRow[s.seats_[p]]) == 8) {
+      s.winner_ = p;
+      s.end_ = End::kAllHome;
+      return s;
+    }
+  }
+  if (params.max_plies > 0 && ply >= params.max_plies) s.adjudicate(End::kPlyLimit);
+  return s;
+}
+
+int State::player_of_seat(int seat) const {
+  for (int p = 0; p < num_seats_; ++p) {
+    if (seats_[p] == seat) return p;
+  }
+  return -1;
+}
+
+void State::put(Square s, Piece p) {
+  assert(board_[s] == 0 && p != 0);
+  board_[s] = p;
+  occupied_ |= bit(s);
+  by_seat_[seat_of(p)] |= bit(s);
+  if (kind_of(p) == kCircle) circles_ |= bit(s);
+  hash_ ^= piece_key(s, p);
+}
+
+Piece State::take(Square s) {
+  const Piece p = board_[s];
+  assert(p != 0);
+  board_[s] = 0;
+  occupied_ &= ~bit(s);
+  by_seat_[seat_of(p)] &= ~bit(s);
+  circles_ &= ~bit(s);
+  hash_ ^= piece_key(s, p);
+  return p;
+}
+
+void State::apply(const Move& m) {
+  assert(!is_terminal());
+  if (!m.is_pass()) {
+    const Piece piece = take(m.from);
+    std::array<Piece, kMaxLifts> circles{};
+    for (int i = 0; i < m.lifts; ++i) circles[i] = take(m.lifted[i]);  // R15: off at once
+    put(m.to, piece);
+    for (int i = 0; i < m.lifts; ++i) put(m.placed[i], circles[i]);
+  }
+  undo_stack_.push_back(m);
+  hash_ ^= side_key(seats_[to_move_]);
+  to_move_ = (to_move_ + 1) % num_seats_;  // R3: clockwise
+  hash_ ^= side_key(seats_[to_move_]);
+  ++ply_;
+  finish_move();
+}
+
+void State::undo() {
+  assert(!undo_stack_.empty());
+  const Move m = undo_stack_.back();
+  undo_stack_.pop_back();
+  repetitions_.decrement(hash_);
+  end_ = End::kNone;
+  winner_ = -1;
+  hash_ ^= side_key(seats_[to_move_]);
+  to_move_ = (to_move_ + num_seats_ - 1) % num_seats_;
+  hash_ ^= side_key(seats_[to_move_]);
+  --ply_;
+  if (m.is_pass()) return;
+  std::array<Piece, kMaxLifts> circles{};
+  for (int i = m.lifts - 1; i >= 0; --i) circles[i] = take(m.placed[i]);
+  const Piece piece = take(m.to);
+  for (int i = m.lifts - 1; i >= 0; --i) put(m.lifted[i], circles[i]);
+  put(m.from, piece);
+}
+
+// R18–R20, in the order of the clarification: win, then repetition, then the ply limit.
+void State::finish_move() {
+  const int count = repetitions_.increment(hash_);
+  const int mover = (to_move_ + num_seats_ - 1) % num_seats_;
+  const int seat = seats_[mover];
+  if (popcount(by_seat_[seat] & kDestRow[seat]) == 8) {
+    winner_ = mover;
+    end_ = End::kAllHome;
+  } else if (count >= 3) {
+    adjudicate(End::kRepetition);
+  } else if (params_.max_plies > 0 && ply_ >= params_.max_plies) {
+    adjudicate(End::kPlyLimit);
+  }
+}
+
+// R19: fewest pieces outside the destination row, then the smallest distance sum, then the
+// player who would move soonest (the player to move, then clockwise).
+void State::adjudicate(End reason) {
+  int best = -1;
+  int best_outside = 0;
+  int best_distance = 0;
+  for (int i = 0; i < num_seats_; ++i) {
+    const int p = (to_move_ + i) % num_seats_;
+    const int seat = seats_[p];
+    const Bitboard outside = by_seat_[seat] & ~kDestRow[seat];
+    int distance = 0;
+    for_each_square(outside, [&](Square s) {
+      switch (seat) {
+        case kSouth: distance += 9 - row_of(s); break;
+        case kNorth: distance += row_of(s); break;
+        case kWest: distance += 9 - col_of(s); break;
+        default: distance += col_of(s); break;
+      }
+    });
+    const int n = popcount(outside);
+    if (best < 0 || n < best_outside || (n == best_outside && distance < best_distance)) {
+      best = p;
+      best_outside = n;
+      best_distance = distance;
+    }
+  }
+  winner_ = best;
+  end_ = reason;
+}
+
+std::vector<double> State::returns() const {
+  std::vector<double> r(num_seats_, 0.0);
+  if (winner_ < 0) return r;
+  for (int p = 0; p < num_seats_; ++p) r[p] = p == winner_ ? 1.0 : -1.0 / (num_seats_ - 1);  // R21
+  return r;
+}
+
+std::string State::result_text() const {
+  if (winner_ < 0) return {};
+  const std::string who = player_name(winner_) + " wins: ";
+  switch (end_) {
+    case End::kAllHome: return who + "all pieces home";
+    case End::kRepetition: return who + "adjudicated after threefold repetition";
+    default: return who + "adjudicated at the ply limit";
+  }
+}
+
+uint64_t State::compute_hash() const {
+  uint64_t h = side_key(seats_[to_move_]);
+  for (Square s = 0; s < kSquares; ++s) {
+    if (board_[s]) h ^= piece_key(s, board_[s]);
+  }
+  return h;
+}
+
+
+}  // namespace arbiter::traverse

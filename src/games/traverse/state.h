@@ -1,0 +1,126 @@
+// Traverse (Taifho): 2–4 players race their 8 pieces across a 10×10 board (docs/traverse.md;
+// the rules are ../shared/spec/traverse.md, clauses R1–R21, cited in the code).
+//
+// The concrete State for perft and search: a piece array plus bitboards, compact Moves,
+// apply/undo with an internal undo stack, an incremental zobrist hash and repetition counts.
+// This class is split across files by concern:
+//   state.cpp          set-up, apply/undo, hashing, end of game (R18–R21)
+//   movegen.cpp        legal moves and bulk counting (R7–R17)
+//   chains.cpp         the explicit chain search used when circles can be lifted, and routes
+//   position_text.cpp  position text and the drawn board
+//   move_text.cpp      move text in and out
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/repetition.h"
+#include "core/result.h"
+#include "games/traverse/geometry.h"
+#include "games/traverse/params.h"
+
+namespace arbiter::traverse {
+
+inline constexpr int kMaxLifts = 6;  // R15: at most the opponents' circles, 2 per seat
+
+// One turn: a piece from `from` to `to` (by a step or a chain), and for each circle it lifted
+// (R15), where the circle stood and where it was put. A pass has from == kNoSquare.
+struct Move {
+  uint8_t from = kNoSquare;
+  uint8_t to = kNoSquare;
+  uint8_t lifts = 0;
+  std::array<uint8_t, kMaxLifts> lifted{};
+  std::array<uint8_t, kMaxLifts> placed{};
+
+  bool is_pass() const { return from == kNoSquare; }
+  bool operator==(const Move&) const = default;
+};
+
+// Why a game ended.
+enum class End : uint8_t { kNone, kAllHome, kRepetition, kPlyLimit };
+
+// Cell contents: 0 empty, else 1 + seat * 4 + kind.
+using Piece = uint8_t;
+constexpr Piece make_piece(int seat, int kind) { return static_cast<Piece>(1 + seat * 4 + kind); }
+constexpr int seat_of(Piece p) { return (p - 1) / 4; }
+constexpr int kind_of(Piece p) { return (p - 1) % 4; }
+
+class State {
+ public:
+  using MoveList = std::vector<Move>;
+
+  static State start(const Params& params);
+  // A hand-built position (from position text): pieces by square, seat to move, ply.
+  static Result<State> from_board(const Params& params, const std::array<Piece, kSquares>& board,
+                                  int seat_to_move, int ply);
+
+  // Legal moves (R7–R17), one per resulting position; a lone pass when there is none (R13);
+  // nothing once the game is over.
+  void generate(MoveList& out) const;
+  uint64_t count_moves() const;
+  void apply(const Move& m);
+  void undo();
+
+  bool is_terminal() const { return end_ != End::kNone; }
+  int to_move() const { return to_move_; }
+  int num_players() const { return num_seats_; }
+  int seat(int player) const { return seats_[player]; }
+  int player_of_seat(int seat) const;  // -1 when the seat is not in the game
+  std::string player_name(int player) const { return std::string(seat_name(seats_[player])); }
+  int winner() const { return winner_; }  // player index, -1 while running
+  End end_reason() const { return end_; }
+  std::vector<double> returns() const;
+  std::string result_text() const;
+
+  uint64_t hash() const { return hash_; }
+  uint64_t compute_hash() const;
+  int ply() const { return ply_; }
+  Piece at(Square s) const { return board_[s]; }
+  Bitboard occupied() const { return occupied_; }
+  Bitboard pieces_of(int seat) const { return by_seat_[seat]; }
+  const Params& params() const { return params_; }
+  // R14: a piece at rest on its own destination row may not move (with goal_anchor).
+  bool anchored(Square s, int seat) const;
+
+  std::string to_text() const;
+  std::string render() const;
+  std::string move_text(const Move& m) const;
+  Result<Move> parse_move(std::string_view text) const;
+
+ private:
+  friend class ChainSearch;
+  State() = default;
+  void put(Square s, Piece p);
+  Piece take(Square s);
+  void finish_move();  // R18–R20 after a move
+  void adjudicate(End reason);
+  // End squares of the piece on `from` by moves that lift nothing; `reach` gets every square
+  // its chains can stand on.
+  Bitboard plain_ends(Square from, int seat, uint8_t dirs, Bitboard& reach) const;
+  // Opponent circles that would be lifted if jumped by `seat` (R15–R17).
+  Bitboard liftable_circles(int seat) const;
+  bool may_lift_during(Square from, uint8_t dirs, Bitboard reach, Bitboard liftable) const;
+
+  Params params_;
+  std::array<Piece, kSquares> board_{};
+  Bitboard occupied_ = 0;
+  Bitboard circles_ = 0;
+  std::array<Bitboard, kSeats> by_seat_{};
+  std::array<int, kSeats> seats_{};
+  int num_seats_ = 0;
+  int to_move_ = 0;
+  int ply_ = 0;
+  uint64_t hash_ = 0;
+  End end_ = End::kNone;
+  int winner_ = -1;
+  RepetitionTable repetitions_;
+  std::vector<Move> undo_stack_;
+};
+
+// Reads position text (position_text.cpp) under the given parameters.
+Result<State> parse_position(const Params& params, std::string_view text);
+
+}  // namespace arbiter::traverse

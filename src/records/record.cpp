@@ -1,0 +1,172 @@
+#include "records/record.h"
+
+#include <cctype>
+
+#include "core/text.h"
+#include "games/registry.h"
+
+namespace arbiter {
+
+std::string Record::tag(std::string_view name) const {
+  for (const auto& [k, v] : tags) {
+    if (k == name) return v;
+  }
+  return {};
+}
+
+void Record::set_tag(const std::string& name, const std::string& value) {
+  for (auto& [k, v] : tags) {
+    if (k == name) {
+      v = value;
+      return;
+    }
+  }
+  tags.emplace_back(name, value);
+}
+
+namespace {
+
+std::string where(int line) { return "record line " + std::to_string(line) + ": "; }
+
+// Parses one `[Name "value"]` line; backslash escapes `\"` and `\\` inside the value.
+Result<std::pair<std::string, std::string>> parse_tag(std::string_view s, int line) {
+  if (s.size() < 2 || s.back() != ']') return make_error(where(line) + "tag does not end in ']'");
+  s = s.substr(1, s.size() - 2);
+  const auto space = s.find(' ');
+  if (space == std::string_view::npos || space == 0) {
+    return make_error(where(line) + "expected [Name \"value\"]");
+  }
+  std::string name(s.substr(0, space));
+  for (char c : name) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-')) {
+      return make_error(where(line) + "bad tag name " + quote(name));
+    }
+  }
+  std::string_view rest = trim(s.substr(space + 1));
+  if (rest.size() < 2 || rest.front() != '"' || rest.back() != '"') {
+    return make_error(where(line) + "tag value must be in double quotes");
+  }
+  rest = rest.substr(1, rest.size() - 2);
+  std::string value;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    if (rest[i] == '\\') {
+      if (i + 1 == rest.size() || (rest[i + 1] != '"' && rest[i + 1] != '\\')) {
+        return make_error(where(line) + "bad escape in tag value");
+      }
+      value += rest[++i];
+    } else if (rest[i] == '"') {
+      return make_error(where(line) + "unescaped quote in tag value");
+    } else {
+      value += rest[i];
+    }
+  }
+  return std::make_pair(std::move(name), std::move(value));
+}
+
+std::string escape(std::string_view v) {
+  std::string out;
+  for (char c : v) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<Record> parse_record(std::string_view text) {
+  Record record;
+  int line_no = 0;
+  bool in_moves = false;
+  for (auto raw : split_exact(text, '\n')) {
+    ++line_no;
+    std::string_view line = trim(raw);
+    if (line.empty() || line.front() == '#') continue;
+    if (line.front() == '[') {
+      if (in_moves) return make_error(where(line_no) + "tag after the moves");
+      auto tag = parse_tag(line, line_no);
+      if (!tag) return make_error(tag.error());
+      if (!record.tag(tag->first).empty()) {
+        return make_error(where(line_no) + "tag " + tag->first + " given twice");
+      }
+      record.tags.push_back(std::move(*tag));
+      continue;
+    }
+    in_moves = true;
+    for (auto token : split(line)) {
+      if (token.back() == '.') {
+        auto n = parse_int(token.substr(0, token.size() - 1), 1, 1'000'000'000, "move number");
+        if (!n) return make_error(where(line_no) + n.error());
+        if (*n != static_cast<int64_t>(record.moves.size()) + 1) {
+          return make_error(where(line_no) + "move number " + std::to_string(*n) +
+                            " where " + std::to_string(record.moves.size() + 1) + " was expected");
+        }
+        continue;
+      }
+      record.moves.emplace_back(token);
+    }
+  }
+  if (record.tag("Game").empty()) return make_error("record has no [Game \"...\"] tag");
+  return record;
+}
+
+std::string format_record(const Record& record) {
+  std::string out;
+  for (const auto& [k, v] : record.tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
+  out += "\n";
+  std::string line;
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    std::string item = std::to_string(i + 1) + ". " + record.moves[i];
+    if (!line.empty() && line.size() + 1 + item.size() > 78) {
+      out += line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + item;
+  }
+  if (!line.empty()) out += line + "\n";
+  return out;
+}
+
+Record make_record(const GameState& start, const GameState& current,
+                   const std::vector<std::pair<std::string, std::string>>& extra) {
+  Record r;
+  r.set_tag("Game", std::string(current.game().name()));
+  r.set_tag("Params", current.params_text());
+  auto fresh = current.game().new_state(*ParamMap::parse(current.params_text()));
+  if (!fresh || (*fresh)->to_text() != start.to_text()) r.set_tag("Position", start.to_text());
+  r.set_tag("Result", current.is_terminal() ? current.result_text() : "*");
+  for (const auto& [k, v] : extra) r.set_tag(k, v);
+  const auto& all = current.history();
+  const std::size_t skip = start.history().size();
+  for (std::size_t i = skip; i < all.size(); ++i) r.moves.push_back(all[i]);
+  return r;
+}
+
+Result<Replay> replay_record(const Record& record) {
+  const Game* game = find_game(record.tag("Game"));
+  if (!game) {
+    return make_error("unknown game " + quote(record.tag("Game")) + " (known: " + game_names() +
+                      ")");
+  }
+  auto params = ParamMap::parse(record.tag("Params"));
+  if (!params) return make_error("Params tag: " + params.error());
+  const std::string position = record.tag("Position");
+  auto start = position.empty() ? game->new_state(*params) : game->parse_state(*params, position);
+  if (!start) return make_error((position.empty() ? "Params tag: " : "Position tag: ") + start.error());
+  auto state = (*start)->clone();
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    auto st = state->apply(record.moves[i]);
+    if (!st) {
+      return make_error("move " + std::to_string(i + 1) + " " + quote(record.moves[i]) + ": " +
+                        st.error());
+    }
+  }
+  const std::string result = record.tag("Result");
+  const std::string actual = state->is_terminal() ? state->result_text() : "*";
+  if (!result.empty() && result != actual) {
+    return make_error("Result tag says " + quote(result) + " but the moves give " + quote(actual));
+  }
+  return Replay{std::move(*start), std::move(state)};
+}
+
+}  // namespace arbiter

@@ -1,0 +1,49 @@
+// Game records: a small tag-pair text format shared by every game (docs/records.md).
+//
+//   [Game "traverse"]
+//   [Params "players=2 rules=basic ..."]
+//   [Position "..."]            only when the game did not start from the start position
+//   [Result "south wins: all pieces home"]
+//   [Seat.south "human"]        free tags are kept and written back
+//
+//   1. d1-d2 2. d10-d9 3. ...
+//
+// Move numbers count plies from 1; they are optional on input but checked when present.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "core/result.h"
+#include "games/game.h"
+
+namespace arbiter {
+
+struct Record {
+  std::vector<std::pair<std::string, std::string>> tags;  // in file order
+  std::vector<std::string> moves;
+
+  std::string tag(std::string_view name) const;  // "" when absent
+  void set_tag(const std::string& name, const std::string& value);
+};
+
+Result<Record> parse_record(std::string_view text);
+std::string format_record(const Record& record);
+
+// The record of a game played so far: tags Game, Params, Position (when `start` differs from
+// the start position), Result, plus `extra` tags.
+Record make_record(const GameState& start, const GameState& current,
+                   const std::vector<std::pair<std::string, std::string>>& extra = {});
+
+struct Replay {
+  std::unique_ptr<GameState> start;    // the position before the first move
+  std::unique_ptr<GameState> final;    // after every move
+};
+// Replays and validates a record: unknown game, bad parameters or position, and the first bad
+// move (by number) are errors. A Result tag that disagrees with the replay is an error too.
+Result<Replay> replay_record(const Record& record);
+
+}  // namespace arbiter
