@@ -2,12 +2,16 @@
 
 #include "core/text.h"
 #include "games/traverse/traverse_game.h"
+#include "games/travelers/travelers_game.h"
+#include "games/trap/trap_game.h"
 
 namespace arbiter {
 
 const std::vector<const Game*>& all_games() {
   static const std::vector<const Game*> games = {
       &traverse::game(),
+      &travelers::game(),
+      &trap::game(),
   };
   return games;
 }

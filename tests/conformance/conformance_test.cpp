@@ -23,14 +23,23 @@ struct Case {
 const Case kCases[] = {
     {"traverse", "players=2 rules=basic max_plies=300", 12, 7},
     {"traverse", "players=2 rules=advanced max_plies=300", 12, 7},
-    {"traverse", "players=2 rules=expert max_plies=300", 8, 7},
+    {"traverse", "players=2 rules=expert max_plies=300", 4, 11},
     {"traverse", "players=3 rules=basic max_plies=300", 8, 7},
     {"traverse", "players=4 rules=basic max_plies=300", 8, 7},
-    {"traverse", "players=4 rules=expert max_plies=300", 8, 7},
+    {"traverse", "players=4 rules=expert max_plies=200", 3, 17},
     {"traverse", "seats=west,east rules=advanced arrangement=random seed=7 max_plies=200", 6, 7},
-    {"traverse", "players=4 long_jumps=on circle_reversal=on max_plies=200", 6, 7},
+    {"traverse", "players=4 long_jumps=on circle_reversal=on max_plies=200", 3, 13},
     {"traverse", "players=2 max_plies=40", 20, 5},
+    {"travelers", "", 12, 7},
+    {"travelers", "max_plies=60", 10, 5},
+    {"trap", "size=3 max_plies=150", 6, 7},
+    {"trap", "size=3 walls=10", 6, 9},
+    {"trap", "size=4 walls=20 max_plies=120", 2, 9},
+    {"trap", "size=3 walls=0 max_plies=60", 3, 11},
+    {"trap", "size=5 max_plies=12", 1, 12},
 };
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.game << " " << c.params; }
 
 class Conformance : public ::testing::TestWithParam<Case> {};
 

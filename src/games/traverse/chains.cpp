@@ -110,7 +110,7 @@ void ChainSearch::place_circles(Board& board, const std::vector<Square>& circles
   });
 }
 
-void ChainSearch::append_moves(State::MoveList& out) const {
+void ChainSearch::append_moves(std::set<Board>& seen, State::MoveList& out) const {
   std::vector<uint8_t> visited(kSquares * 64 * 2, 0);
   std::vector<Node> ends;
   std::deque<Node> queue;
@@ -139,7 +139,6 @@ void ChainSearch::append_moves(State::MoveList& out) const {
     return la != lb ? la < lb : (a.square != b.square ? a.square < b.square : a.lifted < b.lifted);
   });
 
-  std::set<Board> seen = {board_after(state_, Move{})};  // R12: the unchanged board
   for (const Node& e : ends) {
     Move m;
     m.from = static_cast<uint8_t>(from_);

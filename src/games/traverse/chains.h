@@ -22,9 +22,11 @@ class ChainSearch {
  public:
   ChainSearch(const State& state, Square from);
 
-  // Every distinct move of the piece (steps and chains, with each placement of lifted circles),
-  // fewest lifts first; moves that leave the board unchanged are left out (R12).
-  void append_moves(State::MoveList& out) const;
+  // Every move of the piece (steps and chains, with each placement of lifted circles) whose
+  // resulting board is not in `seen`, fewest lifts first; adds those boards to `seen`. Start
+  // `seen` with the unchanged board (R12) and share it between the pieces of one position: two
+  // pieces that each chain back to their origin lifting the same circle give the same board.
+  void append_moves(std::set<Board>& seen, State::MoveList& out) const;
 
   struct Route {
     std::vector<Square> squares;     // origin, then each square stood on

@@ -45,4 +45,9 @@ std::string_view kind_name(int kind) {
   return kNames[kind];
 }
 
+std::string_view seat_colour(int seat) {
+  static constexpr std::string_view kColours[kSeats] = {"green", "pink", "orange", "yellow"};
+  return kColours[seat];
+}
+
 }  // namespace arbiter::traverse

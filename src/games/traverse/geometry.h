@@ -121,5 +121,7 @@ std::optional<int> parse_seat(std::string_view s);       // "south" or "s", any 
 char seat_letter(int seat);                              // 's' 'w' 'n' 'e'
 char kind_letter(int kind);                              // 'S' 'D' 'T' 'C'
 std::string_view kind_name(int kind);                    // "square"
+// R4: the default colour of a seat in user interfaces.
+std::string_view seat_colour(int seat);                  // "green"
 
 }  // namespace arbiter::traverse

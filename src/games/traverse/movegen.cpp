@@ -91,48 +91,49 @@ bool State::anchored(Square s, int seat) const {
   return params_.goal_anchor && (kDestRow[seat] & bit(s));  // R14
 }
 
-void State::generate(MoveList& out) const {
-  out.clear();
-  if (is_terminal()) return;
+// Calls plain(from, ends) for each piece whose chains lift nothing, and appends the moves of
+// the others to `lifting` (deduplicated across pieces by resulting board).
+template <class Plain>
+void State::visit_moves(Plain&& plain, MoveList& lifting) const {
   const int seat = seats_[to_move_];
   const Bitboard liftable = liftable_circles(seat);
+  std::set<Board> seen;
   for_each_square(by_seat_[seat], [&](Square from) {
     if (anchored(from, seat)) return;
     const uint8_t dirs = direction_mask(seat, kind_of(board_[from]));
     Bitboard reach;
     const Bitboard ends = plain_ends(from, seat, dirs, reach);
     if (liftable && may_lift_during(from, dirs, reach, liftable)) {
-      ChainSearch(*this, from).append_moves(out);
-      return;
+      if (seen.empty()) seen.insert(board_after(*this, Move{}));  // R12
+      ChainSearch(*this, from).append_moves(seen, lifting);
+    } else {
+      plain(from, ends);
     }
-    for_each_square(ends, [&](Square to) {
-      Move m;
-      m.from = static_cast<uint8_t>(from);
-      m.to = static_cast<uint8_t>(to);
-      out.push_back(m);
-    });
   });
+}
+
+void State::generate(MoveList& out) const {
+  out.clear();
+  if (is_terminal()) return;
+  visit_moves(
+      [&](Square from, Bitboard ends) {
+        for_each_square(ends, [&](Square to) {
+          Move m;
+          m.from = static_cast<uint8_t>(from);
+          m.to = static_cast<uint8_t>(to);
+          out.push_back(m);
+        });
+      },
+      out);
   if (out.empty()) out.push_back(Move{});  // R13
 }
 
 uint64_t State::count_moves() const {
   if (is_terminal()) return 0;
-  const int seat = seats_[to_move_];
-  const Bitboard liftable = liftable_circles(seat);
   uint64_t n = 0;
-  for_each_square(by_seat_[seat], [&](Square from) {
-    if (anchored(from, seat)) return;
-    const uint8_t dirs = direction_mask(seat, kind_of(board_[from]));
-    Bitboard reach;
-    const Bitboard ends = plain_ends(from, seat, dirs, reach);
-    if (liftable && may_lift_during(from, dirs, reach, liftable)) {
-      MoveList moves;
-      ChainSearch(*this, from).append_moves(moves);
-      n += moves.size();
-    } else {
-      n += popcount(ends);
-    }
-  });
+  MoveList lifting;
+  visit_moves([&](Square, Bitboard ends) { n += popcount(ends); }, lifting);
+  n += lifting.size();
   return n ? n : 1;  // R13: a lone pass
 }
 

@@ -102,6 +102,8 @@ class State {
   Bitboard plain_ends(Square from, int seat, uint8_t dirs, Bitboard& reach) const;
   // Opponent circles that would be lifted if jumped by `seat` (R15–R17).
   Bitboard liftable_circles(int seat) const;
+  template <class Plain>
+  void visit_moves(Plain&& plain, MoveList& lifting) const;
   bool may_lift_during(Square from, uint8_t dirs, Bitboard reach, Bitboard liftable) const;
 
   Params params_;

@@ -1,0 +1,44 @@
+# arbiter: `make run` and `make test` do all set-up on a fresh Debian machine.
+BUILD      ?= build
+JOBS       ?= 2
+FUZZ_SECS  ?= 10
+
+.PHONY: all deps build run test test-release test-sanitize test-fuzz bench clean
+
+all: build
+
+deps:
+	@bash scripts/install-deps.sh
+
+$(BUILD)/CMakeCache.txt: | deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
+
+build: deps $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j$(JOBS)
+
+# Until the web server exists, the main job is a hot-seat game of Traverse in the terminal.
+run: build
+	./$(BUILD)/arbiter play traverse
+
+test: build test-release test-sanitize test-fuzz
+
+test-release: build
+	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
+
+# Debug build of every test under AddressSanitizer and UndefinedBehaviorSanitizer.
+test-sanitize: deps
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DARBITER_SANITIZE=ON
+	cmake --build build-asan -j$(JOBS)
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS) -LE slow
+
+# libFuzzer targets (clang), each run for FUZZ_SECS seconds from its corpus.
+test-fuzz: deps
+	CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON
+	cmake --build build-fuzz -j$(JOBS) --target fuzz_targets
+	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECS)
+
+bench: build
+	./$(BUILD)/arbiter bench
+
+clean:
+	rm -rf $(BUILD) build-asan build-fuzz

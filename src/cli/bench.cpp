@@ -1,0 +1,130 @@
+// `arbiter bench [GAME]`: perft with bulk counting over each game's fixed suite
+// (bench/suites/GAME.txt, compiled in), on one thread. Prints nodes, nodes/s and a signature
+// (a hash of every node count) that changes only when move generation changes.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/command.h"
+#include "core/text.h"
+#include "games/registry.h"
+
+namespace arbiter {
+std::string_view bench_suite(std::string_view game);  // generated from bench/suites/
+}
+
+namespace arbiter::cli {
+namespace {
+
+struct SuiteTotals {
+  uint64_t nodes = 0;
+  double seconds = 0;
+  uint64_t signature = 0xcbf29ce484222325ULL;
+};
+
+void mix(uint64_t& sig, uint64_t v) {
+  for (int i = 0; i < 8; ++i) {
+    sig ^= (v >> (8 * i)) & 0xff;
+    sig *= 0x100000001b3ULL;
+  }
+}
+
+// Suite lines: `name; params; position text or startpos; moves; depth`.
+Result<SuiteTotals> run_suite(const Game& game, std::string_view suite, bool quiet) {
+  SuiteTotals totals;
+  int line_no = 0;
+  for (auto raw : split_exact(suite, '\n')) {
+    ++line_no;
+    const auto line = trim(raw);
+    if (line.empty() || line.front() == '#') continue;
+    const auto f = split_exact(line, ';');
+    const std::string where = std::string(game.name()) + " suite line " + std::to_string(line_no);
+    if (f.size() != 5) return make_error(where + ": expected 5 fields separated by ';'");
+    PositionOptions o;
+    o.game = std::string(game.name());
+    for (auto p : split(f[1])) o.params.emplace_back(p);
+    if (trim(f[2]) != "startpos") o.position = std::string(trim(f[2]));
+    o.moves = std::string(f[3]);
+    auto state = build_state(o);
+    if (!state) return make_error(where + ": " + state.error());
+    auto depth = parse_int(trim(f[4]), 1, 20, where + ": depth");
+    if (!depth) return make_error(depth.error());
+    const auto t0 = std::chrono::steady_clock::now();
+    const uint64_t n = (*state)->perft(static_cast<int>(*depth));
+    const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    totals.nodes += n;
+    totals.seconds += sec;
+    mix(totals.signature, n);
+    if (!quiet) {
+      std::printf("  %-28s depth %lld %14llu nodes %8.3f s %8.2f M/s\n",
+                  std::string(trim(f[0])).c_str(), static_cast<long long>(*depth),
+                  static_cast<unsigned long long>(n), sec, n / sec / 1e6);
+    }
+  }
+  return totals;
+}
+
+// Uniformly random games from the default start position for about a second.
+void print_playout_rate(const Game& game) {
+  auto start = game.new_state(ParamMap{});
+  if (!start) return;
+  uint64_t games = 0, plies = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  double sec = 0;
+  while (sec < 1.0) {
+    for (int i = 0; i < 16; ++i) plies += (*start)->random_playout(games++);
+    sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+  std::printf("%s: random playouts %llu games %.3f s games/s %.0f (mean %.1f plies)\n",
+              std::string(game.name()).c_str(), static_cast<unsigned long long>(games), sec,
+              games / sec, static_cast<double>(plies) / games);
+}
+
+}  // namespace
+
+Runner setup_bench(CLI::App& sub) {
+  struct Options {
+    std::string game;
+    bool quiet = false;
+  };
+  auto o = std::make_shared<Options>();
+  sub.add_option("game", o->game, "one game (default: all)");
+  sub.add_flag("--quiet,-q", o->quiet, "only the totals");
+  return [o] {
+    std::vector<const Game*> games;
+    if (o->game.empty()) {
+      games = all_games();
+    } else if (const Game* g = find_game(o->game)) {
+      games.push_back(g);
+    } else {
+      return fail("unknown game " + quote(o->game) + " (known: " + game_names() + ")");
+    }
+    SuiteTotals all;
+    for (const Game* g : games) {
+      const auto suite = bench_suite(g->name());
+      if (suite.empty()) {
+        std::printf("%s: no bench suite\n", std::string(g->name()).c_str());
+        continue;
+      }
+      std::printf("%s perft suite\n", std::string(g->name()).c_str());
+      auto totals = run_suite(*g, suite, o->quiet);
+      if (!totals) return fail(totals.error());
+      std::printf("%s: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",
+                  std::string(g->name()).c_str(), static_cast<unsigned long long>(totals->nodes),
+                  totals->seconds, totals->nodes / totals->seconds,
+                  static_cast<unsigned long long>(totals->signature));
+      print_playout_rate(*g);
+      all.nodes += totals->nodes;
+      all.seconds += totals->seconds;
+      mix(all.signature, totals->signature);
+    }
+    if (games.size() > 1) {
+      std::printf("total: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",
+                  static_cast<unsigned long long>(all.nodes), all.seconds, all.nodes / all.seconds,
+                  static_cast<unsigned long long>(all.signature));
+    }
+    return 0;
+  };
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,47 @@
+// The `arbiter` subcommands: a table of small handlers (commands.cpp lists them). Each handler
+// declares its options on a CLI11 subcommand and returns the function that runs it.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "games/game.h"
+
+namespace arbiter::cli {
+
+// Exit statuses: 0 success, 2 bad input (with one line on stderr), 1 anything else.
+inline constexpr int kExitBadInput = 2;
+
+using Runner = std::function<int()>;
+struct Command {
+  const char* name;
+  const char* summary;
+  Runner (*setup)(CLI::App& sub);
+};
+const std::vector<Command>& commands();
+
+// Prints `arbiter: message` on stderr and returns kExitBadInput.
+int fail(const std::string& message);
+
+// The options shared by commands that take a game and a position.
+struct PositionOptions {
+  std::string game;
+  std::vector<std::string> params;  // key=value
+  std::string position;             // position text, empty = start
+  std::string moves;                // moves to play first, space separated
+};
+void add_position_options(CLI::App& sub, PositionOptions& o);
+// The game, parameters, position and moves of `o`, with every error naming what was wrong.
+Result<std::unique_ptr<GameState>> build_state(const PositionOptions& o);
+
+Runner setup_moves(CLI::App& sub);
+Runner setup_perft(CLI::App& sub);
+Runner setup_show(CLI::App& sub);
+Runner setup_bench(CLI::App& sub);
+Runner setup_play(CLI::App& sub);
+
+}  // namespace arbiter::cli

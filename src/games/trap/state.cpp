@@ -1,0 +1,243 @@
+#include "games/trap/state.h"
+
+#include <cassert>
+
+#include "core/zobrist.h"
+
+namespace arbiter::trap {
+namespace {
+
+// Zobrist keys: a mover of a side on a cell; that mover trapped (xored in addition); a wall in
+// a slot; Blue to move. The pile is hashed by pile_key (P11: the pile is part of the position).
+constexpr int kMoverKeys = 0;
+constexpr int kTrapKeys = kMoverKeys + 2 * kMaxCells;
+constexpr int kWallKeys = kTrapKeys + 2 * kMaxCells;
+constexpr int kSideKey = kWallKeys + kMaxSlots;
+constexpr int kNumKeys = kSideKey + 1;
+constexpr auto kKeys = make_zobrist_keys<kNumKeys>(0x7a0b'1972'7ea9'5eedULL);
+
+uint64_t mover_key(int side, int cell) { return kKeys[kMoverKeys + side * kMaxCells + cell]; }
+uint64_t trap_key(int side, int cell) { return kKeys[kTrapKeys + side * kMaxCells + cell]; }
+uint64_t wall_key(int slot) { return kKeys[kWallKeys + slot]; }
+uint64_t pile_key(int pile) {
+  if (pile < 0) return 0;  // unlimited: never changes
+  return SplitMix64(0x9113'0000'0000'0000ULL + static_cast<uint64_t>(pile)).next();
+}
+
+}  // namespace
+
+State::State(const Params& params) : geo_(&geometry(params.size)), params_(params) {
+  const Geometry& g = *geo_;
+  // P4: the start dots lie d = ⌊size/2⌋ steps straight out from the centre, alternating
+  // Red, Blue around it (directions 0, 2, 4 are Red's; 1, 3, 5 Blue's).
+  const int d = params.size / 2;
+  for (int dir = 0; dir < kDirections; ++dir) {
+    const int cell =
+        g.cell_at(g.row[g.centre] + d * kDirRow[dir], g.number[g.centre] + d * kDirNumber[dir]);
+    assert(cell >= 0);
+    movers_[dir % 2][dir / 2] = static_cast<uint8_t>(cell);
+    occupied_.set(cell);
+  }
+  for (int c = 0; c < g.num_cells; ++c) open_[c] = g.neighbours[c];
+  pile_ = params.unlimited_walls() ? -1 : params.walls;
+  hash_ = compute_hash();
+  push_seen();  // P11: the start position is the first occurrence
+}
+
+int State::trapped_count(int side) const {
+  return (trapped_[side] & 1) + ((trapped_[side] >> 1) & 1) + ((trapped_[side] >> 2) & 1);
+}
+
+bool State::mover_at(int cell, int* side, int* index) const {
+  for (int s = 0; s < 2; ++s) {
+    for (int i = 0; i < kMoversPerSide; ++i) {
+      if (movers_[s][i] == cell) {
+        *side = s;
+        *index = i;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+uint64_t State::compute_hash() const {
+  uint64_t h = pile_key(pile_);
+  for (int s = 0; s < 2; ++s) {
+    for (int i = 0; i < kMoversPerSide; ++i) {
+      h ^= mover_key(s, movers_[s][i]);
+      if (mover_trapped(s, i)) h ^= trap_key(s, movers_[s][i]);
+    }
+  }
+  walls_.for_each([&](int slot) {
+    h ^= wall_key(slot);
+    return true;
+  });
+  if (to_move_ == kBlue) h ^= kKeys[kSideKey];
+  return h;
+}
+
+void State::relocate(int side, int from, int to) {
+  auto& m = movers_[side];
+  const int i = m[0] == from ? 0 : m[1] == from ? 1 : 2;
+  assert(m[i] == from && !mover_trapped(side, i) && !occupied_.test(to));
+  m[i] = static_cast<uint8_t>(to);
+  occupied_.reset(from);
+  occupied_.set(to);
+  hash_ ^= mover_key(side, from) ^ mover_key(side, to);
+}
+
+void State::place_wall(int slot) {
+  assert(!walls_.test(slot));
+  const auto [a, b] = geo_->slot_cells[slot];
+  walls_.set(slot);
+  open_[a].reset(b);
+  open_[b].reset(a);
+  ++walls_placed_;
+  hash_ ^= wall_key(slot);
+}
+
+void State::remove_wall(int slot) {
+  const auto [a, b] = geo_->slot_cells[slot];
+  walls_.reset(slot);
+  open_[a].set(b);
+  open_[b].set(a);
+  --walls_placed_;
+  hash_ ^= wall_key(slot);
+}
+
+void State::apply(const Move& m) {
+  assert(!is_terminal());
+  undo_.emplace_back(m, hash_, reversible_from_, outcome_);
+  const int side = to_move_;
+  switch (m.kind) {
+    case MoveKind::kPass:
+      break;
+    case MoveKind::kShift:
+      relocate(side, m.a, m.b);
+      break;
+    case MoveKind::kDouble:  // targets were empty before the turn, so the order is immaterial
+      relocate(side, m.a, m.b);
+      relocate(side, m.c, m.d);
+      break;
+    case MoveKind::kStepWall:  // P6 (c): the step comes first
+      relocate(side, m.a, m.b);
+      place_wall(m.c);
+      break;
+    case MoveKind::kWalls:
+      place_wall(m.a);
+      place_wall(m.b);
+      break;
+  }
+  const int used = m.walls_used();
+  if (used > 0 && pile_ >= 0) {
+    assert(pile_ >= used);
+    hash_ ^= pile_key(pile_) ^ pile_key(pile_ - used);
+    pile_ -= used;
+  }
+  to_move_ ^= 1;
+  hash_ ^= kKeys[kSideKey];
+  ++ply_;
+  settle();
+}
+
+void State::settle() {
+  // P9: at the end of the turn every free mover without a step is trapped, both colours.
+  Undo& u = undo_.back();
+  for (int s = 0; s < 2; ++s) {
+    for (int i = 0; i < kMoversPerSide; ++i) {
+      const int cell = movers_[s][i];
+      if (mover_trapped(s, i) || has_step(cell)) continue;
+      trapped_[s] |= static_cast<uint8_t>(1U << i);
+      u.newly_trapped[s] |= static_cast<uint8_t>(1U << i);
+      hash_ ^= trap_key(s, cell);
+    }
+  }
+  // Walls and traps never go away, so no earlier position can recur after them.
+  if (u.move.walls_used() > 0 || u.newly_trapped[0] != 0 || u.newly_trapped[1] != 0) {
+    reversible_from_ = static_cast<int32_t>(seen_.size());
+  }
+  push_seen();
+  outcome_ = judge(to_move_ ^ 1);
+}
+
+Outcome State::judge(int last_mover) const {
+  // P10 first (both sides finished: the last mover wins), then repetition, then the ply limit.
+  const auto win = [](int side) { return side == kRed ? Outcome::kRedWins : Outcome::kBlueWins; };
+  if (trapped_[last_mover ^ 1] == kAllTrapped) return win(last_mover);
+  if (trapped_[last_mover] == kAllTrapped) return win(last_mover ^ 1);
+  // P11: the third occurrence. Same side to move ⇒ an even distance back.
+  int count = 0;
+  if (seen_count_[hash_ % kSeenBuckets] >= 3) {
+    for (int i = static_cast<int>(seen_.size()) - 1; i >= reversible_from_; i -= 2) {
+      count += seen_[i] == hash_;
+    }
+  }
+  if (count >= 3) return Outcome::kRepetition;
+  if (params_.max_plies > 0 && ply_ >= params_.max_plies) return Outcome::kPlyLimit;
+  return Outcome::kOngoing;
+}
+
+void State::undo() {
+  assert(!undo_.empty());
+  const Undo u = undo_.back();
+  undo_.pop_back();
+  pop_seen();
+  for (int s = 0; s < 2; ++s) trapped_[s] &= static_cast<uint8_t>(~u.newly_trapped[s]);
+  const Move& m = u.move;
+  const int side = to_move_ ^ 1;
+  switch (m.kind) {
+    case MoveKind::kPass:
+      break;
+    case MoveKind::kShift:
+      relocate(side, m.b, m.a);
+      break;
+    case MoveKind::kDouble:
+      relocate(side, m.d, m.c);
+      relocate(side, m.b, m.a);
+      break;
+    case MoveKind::kStepWall:
+      remove_wall(m.c);
+      relocate(side, m.b, m.a);
+      break;
+    case MoveKind::kWalls:
+      remove_wall(m.b);
+      remove_wall(m.a);
+      break;
+  }
+  if (pile_ >= 0) pile_ += m.walls_used();
+  to_move_ = side;
+  --ply_;
+  reversible_from_ = u.reversible_from;
+  outcome_ = u.outcome;
+  hash_ = u.hash;
+}
+
+std::vector<double> State::returns() const {
+  switch (outcome_) {
+    case Outcome::kRedWins:
+      return {1.0, -1.0};
+    case Outcome::kBlueWins:
+      return {-1.0, 1.0};
+    default:
+      return {0.0, 0.0};
+  }
+}
+
+std::string State::result_text() const {
+  switch (outcome_) {
+    case Outcome::kOngoing:
+      return "";
+    case Outcome::kRedWins:
+      return "red wins: all blue movers trapped";
+    case Outcome::kBlueWins:
+      return "blue wins: all red movers trapped";
+    case Outcome::kRepetition:
+      return "draw: threefold repetition";
+    case Outcome::kPlyLimit:
+      return "draw: ply limit " + std::to_string(params_.max_plies) + " reached";
+  }
+  return "";
+}
+
+}  // namespace arbiter::trap

@@ -1,0 +1,152 @@
+// Trap (IDEAL, 1972), as this project plays it: docs/trap.md, /shared/spec/trap.md P1–P12.
+// Two players, Red (0, moves first) and Blue (1), three movers each on a hexagonal field of
+// hexagonal cells. A turn is (a) one mover two steps, (b) two movers one step each, (c) one step
+// and one wall, or (d) two walls. A mover with no step at the end of any turn is trapped for
+// good; trapping all three opposing movers wins. Draws by threefold repetition or a ply limit.
+// Parameters: size=3..8 (5), walls=N (60, 0 = unlimited), max_plies=N (400, 0 = none).
+//
+// The State is split by concern:
+//   state.cpp          start position, apply/undo, trapping, outcome, hashing
+//   movegen.cpp        analyse(), count_moves(), generate(), move_at(), sample_move()
+//   turn_walk.h        for_each_move(): lazy enumeration in move_at() order
+//   move_text.cpp      move_text(), parse_move()
+//   position_text.cpp  to_text(), parse(); render.cpp: render()
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+#include "core/rng.h"
+#include "games/trap/analysis.h"
+#include "games/trap/geometry.h"
+#include "games/trap/move.h"
+#include "games/trap/params.h"
+
+namespace arbiter::trap {
+
+inline constexpr int kRed = 0;
+inline constexpr int kBlue = 1;
+inline constexpr int kMoversPerSide = 3;
+inline constexpr uint8_t kAllTrapped = 0b111;
+
+enum class Outcome : uint8_t { kOngoing, kRedWins, kBlueWins, kRepetition, kPlyLimit };
+
+class State {
+ public:
+  using Move = trap::Move;
+  using MoveList = std::vector<Move>;
+
+  explicit State(const Params& params);  // the start position (P4)
+  // Position text (docs/trap.md); any text gives a State or a one-line error.
+  static Result<State> parse(const Params& params, std::string_view text);
+
+  // Turns (movegen.cpp). A finished game has none; a player without a turn has only `pass`.
+  Analysis analyse() const;
+  void generate(MoveList& moves) const;
+  uint64_t count_moves() const;
+  Move move_at(uint64_t index) const;  // index < count_moves(); generate() order
+  Move move_at(const Analysis& an, uint64_t index) const;  // an == analyse()
+  Move sample_move(Rng& rng) const;  // uniform over the distinct resulting positions
+  // Calls f(const Move&) for every legal turn in generate() order; stops when f returns false.
+  template <class F>
+  void for_each_move(F&& f) const;
+
+  void apply(const Move& move);  // a legal move of this position
+  void undo();                   // takes back the last apply
+
+  bool is_terminal() const { return outcome_ != Outcome::kOngoing; }
+  Outcome outcome() const { return outcome_; }
+  int to_move() const { return to_move_; }
+  int num_players() const { return 2; }
+  std::string player_name(int player) const { return player == kRed ? "red" : "blue"; }
+  std::vector<double> returns() const;  // P12
+  std::string result_text() const;
+
+  uint64_t hash() const { return hash_; }
+  uint64_t compute_hash() const;
+
+  std::string to_text() const;
+  std::string render() const;
+  std::string move_text(const Move& move) const;
+  Result<Move> parse_move(std::string_view text) const;
+
+  // Read access for tests, evaluation and search.
+  const Params& params() const { return params_; }
+  const Geometry& geo() const { return *geo_; }
+  int mover_cell(int side, int i) const { return movers_[side][i]; }
+  bool mover_trapped(int side, int i) const { return (trapped_[side] >> i) & 1U; }
+  int trapped_count(int side) const;
+  const CellSet& occupied() const { return occupied_; }
+  const SlotSet& walls() const { return walls_; }
+  bool has_wall(int slot) const { return walls_.test(slot); }
+  int pile() const { return pile_; }  // -1 when unlimited
+  int ply() const { return ply_; }
+  int empty_slots() const { return geo_->num_slots - walls_placed_; }
+  // Cells a mover on `cell` could step to now: neighbours, no wall between, empty.
+  CellSet steps_from(int cell) const { return open_[cell].minus(occupied_); }
+  bool has_step(int cell) const {
+    const CellSet& o = open_[cell];
+    return ((o.w[0] & ~occupied_.w[0]) | (o.w[1] & ~occupied_.w[1]) | (o.w[2] & ~occupied_.w[2])) !=
+           0;
+  }
+  bool mover_at(int cell, int* side, int* index) const;
+
+ private:
+  struct Undo {
+    // Built in place (emplace_back): a temporary copied in stalls on store forwarding.
+    Undo(const Move& m, uint64_t h, int32_t from, Outcome o)
+        : move(m), hash(h), reversible_from(from), outcome(o) {}
+    Move move;
+    uint64_t hash;
+    int32_t reversible_from;
+    std::array<uint8_t, 2> newly_trapped{};
+    Outcome outcome;
+  };
+
+  template <int U>
+  Analysis analyse_words() const;  // analyse() on a field of at most 64·U cells
+  void relocate(int side, int from, int to);
+  void place_wall(int slot);
+  void remove_wall(int slot);
+  void settle();  // P9 trapping, then P10/P11 in order; records the position for repetition
+  Outcome judge(int last_mover) const;
+  bool walls_available(int n) const { return pile_ < 0 || pile_ >= n; }
+
+  const Geometry* geo_;
+  Params params_;
+  std::array<std::array<uint8_t, kMoversPerSide>, 2> movers_{};  // cells; order is irrelevant
+  std::array<uint8_t, 2> trapped_{};                             // bit i: mover i trapped
+  CellSet occupied_;
+  SlotSet walls_;
+  std::array<CellSet, kMaxCells> open_{};  // neighbours not behind a wall
+  int walls_placed_ = 0;
+  int pile_ = 0;
+  int to_move_ = kRed;
+  int ply_ = 0;
+  Outcome outcome_ = Outcome::kOngoing;
+  uint64_t hash_ = 0;
+  // Hashes of the positions since the last irreversible turn (walls or trapping), for P11.
+  std::vector<uint64_t> seen_;
+  int32_t reversible_from_ = 0;
+  // How many entries of seen_ fall in each bucket (hash % kSeenBuckets): a cheap exact-undo
+  // filter, so the repetition scan runs only when a third occurrence is possible.
+  static constexpr int kSeenBuckets = 1024;
+  std::array<uint32_t, kSeenBuckets> seen_count_{};
+  void push_seen() {
+    seen_.push_back(hash_);
+    ++seen_count_[hash_ % kSeenBuckets];
+  }
+  void pop_seen() {
+    --seen_count_[seen_.back() % kSeenBuckets];
+    seen_.pop_back();
+  }
+  std::vector<Undo> undo_;
+};
+
+}  // namespace arbiter::trap
+
+#include "games/trap/turn_walk.h"

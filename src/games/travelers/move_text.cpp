@@ -1,0 +1,98 @@
+// Move text (spec Notation): `d2-d5` a move, `c2xc4` a capture, `e1-e5/f5-f9` a Displacer move
+// that displaces the piece on f5 to f9. Input is case-insensitive, surrounding blanks are
+// ignored, and `-` is also accepted for a capture; `x` for a move onto an empty square is not.
+#include <cctype>
+
+#include "core/text.h"
+#include "games/travelers/state.h"
+
+namespace arbiter::travelers {
+
+std::string State::move_text(const Move& m) const {
+  std::string out = square_text(m.from);
+  out += pos_.board[m.to] != 0 ? 'x' : '-';
+  out += square_text(m.to);
+  if (m.displaces()) {
+    out += '/';
+    out += square_text(m.victim);
+    out += '-';
+    out += square_text(m.drop);
+  }
+  return out;
+}
+
+Result<Move> State::parse_move(std::string_view text) const {
+  const std::string t = to_lower(trim(text));
+  const auto malformed = [&] {
+    return make_error("malformed move " + quote(text) +
+                      ": expected e.g. d2-d5, c2xc4 or e1-e5/f5-f9");
+  };
+  if (t.size() != 5 && t.size() != 11) return malformed();
+  Move m;
+  const Square from = parse_square(std::string_view(t).substr(0, 2));
+  const Square to = parse_square(std::string_view(t).substr(3, 2));
+  if (from < 0 || to < 0 || (t[2] != '-' && t[2] != 'x')) return malformed();
+  m.from = static_cast<uint8_t>(from);
+  m.to = static_cast<uint8_t>(to);
+  if (t.size() == 11) {
+    const Square victim = parse_square(std::string_view(t).substr(6, 2));
+    const Square drop = parse_square(std::string_view(t).substr(9, 2));
+    if (t[5] != '/' || t[8] != '-' || victim < 0 || drop < 0) return malformed();
+    m.victim = static_cast<uint8_t>(victim);
+    m.drop = static_cast<uint8_t>(drop);
+  }
+
+  if (is_terminal()) return make_error("the game is over (" + result_text() + ")");
+  const Piece p = pos_.board[from];
+  if (p == 0) return make_error("no piece on " + square_text(from));
+  if (side_of(p) != pos_.side) {
+    return make_error("the piece on " + square_text(from) + " is " + player_name(side_of(p)) +
+                      "'s; " + player_name(pos_.side) + " is to move");
+  }
+  if (t[2] == 'x' && pos_.board[to] == 0) {
+    return make_error("illegal move: " + t + " (there is nothing to capture on " + square_text(to) +
+                      ")");
+  }
+  MoveList moves;
+  generate(moves);
+  for (const Move& legal : moves) {
+    if (legal == m) return m;
+  }
+  const std::string why = illegal_reason(m);
+  return make_error("illegal move: " + t + (why.empty() ? "" : " (" + why + ")"));
+}
+
+std::string State::illegal_reason(const Move& m) const {
+  const int kind = kind_of(pos_.board[m.from]);
+  const Piece target = pos_.board[m.to];
+  if (m.displaces() && kind != kDisplacer) return "only a Displacer displaces (V10)";
+  if (target != 0 && side_of(target) == pos_.side) return "no piece captures its own side (V6)";
+  if (target != 0 && (kind == kTraveler || kind == kBlock || kind == kDisplacer)) {
+    return "Travelers, Blocks and Displacers never capture (V6)";
+  }
+  if (target != 0 && (kind_of(target) == kTraveler || kind_of(target) == kBlock)) {
+    return "Travelers and Blocks cannot be captured (V7)";
+  }
+  if (kind == kTraveler && rank_of(m.from) == last_rank(pos_.side)) {
+    return "a Traveler on its last rank cannot move (V8)";
+  }
+  if (kind == kTraveler && target == 0 && (checked_squares(pos_.side) & bit(m.to))) {
+    return "a Traveler may not move into check (V8)";
+  }
+  if (kind == kBlock && (kEdgeRanks & bit(m.to))) return "a Block never goes to rank 1 or 9 (V9)";
+  if (m.displaces()) {
+    const Piece victim = pos_.board[m.victim];
+    if (victim == 0 || side_of(victim) == pos_.side)
+      return "only an enemy piece is displaced (V10)";
+    if (kind_of(victim) == kBlock) return "a Block cannot be displaced (V9)";
+    if (kind_of(victim) == kTraveler && rank_of(m.victim) == last_rank(side_of(victim))) {
+      return "a Traveler on its last rank cannot be displaced (V8)";
+    }
+    if (kind_of(victim) == kDisplacer && pos_.ban) {
+      return "this Displacer may not displace the enemy Displacer this turn (V11)";
+    }
+  }
+  return "";
+}
+
+}  // namespace arbiter::travelers

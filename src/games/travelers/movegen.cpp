@@ -1,0 +1,153 @@
+// Legal moves (V4–V11): generation and bulk counting. count_legal() must count exactly what
+// generate() lists; both are derived from the same masks (Masks below).
+#include "games/travelers/state.h"
+
+namespace arbiter::travelers {
+namespace {
+
+// The sets every generator needs, for the side to move.
+struct Masks {
+  Bitboard empty;
+  Bitboard steppers;      // own Aces, Deuces, Treys: V4 slides, no restriction
+  Bitboard block;         // own Block: V9 never onto rank 1 or 9
+  Bitboard travelers;     // own Travelers that may move (V8: not those on their last rank)
+  Bitboard capturable;    // enemy Displacer, Aces, Deuces, Treys (V7)
+  Bitboard displaceable;  // enemy pieces a Displacer may displace (V10, V11)
+};
+
+Masks masks_of(const Position& p) {
+  const int us = p.side, them = us ^ 1;
+  const auto& own = p.pieces[us];
+  const auto& enemy = p.pieces[them];
+  Masks m;
+  m.empty = ~(p.occupied[0] | p.occupied[1]) & kBoard;
+  m.steppers = own[kAce] | own[kDeuce] | own[kTrey];
+  m.block = own[kBlock];
+  m.travelers = own[kTraveler] & ~rank_mask(last_rank(us));
+  m.capturable = p.occupied[them] & ~(enemy[kTraveler] | enemy[kBlock]);
+  // V10: never a Block, never a Traveler on its last rank; V11: not the enemy Displacer while
+  // the ban holds.
+  m.displaceable =
+      p.occupied[them] & ~enemy[kBlock] & ~(enemy[kTraveler] & rank_mask(last_rank(them)));
+  if (p.ban) m.displaceable &= ~enemy[kDisplacer];
+  return m;
+}
+
+// Squares a side's Aces, Deuces and Treys capture on (V6 patterns, leaping over anything).
+Bitboard attacks(const std::array<Bitboard, kKinds>& by_kind) {
+  Bitboard att = 0;
+  for_each_direction([&](auto d) {
+    constexpr int D = decltype(d)::value;
+    att |= shift<D, 1>(by_kind[kAce]) | shift<D, 2>(by_kind[kDeuce]) | shift<D, 3>(by_kind[kTrey]);
+  });
+  return att;
+}
+
+}  // namespace
+
+Bitboard State::checked_squares(int side) const { return attacks(pos_.pieces[side ^ 1]); }
+
+uint64_t State::count_moves() const { return is_terminal() ? 0 : count_legal(); }
+
+uint64_t State::count_legal() const {
+  const Masks m = masks_of(pos_);
+  const auto& own = pos_.pieces[pos_.side];
+  // V8: a Traveler may not end its move in check.
+  const Bitboard traveler_ok = m.travelers ? m.empty & ~checked_squares(pos_.side) : 0;
+  const Bitboard block_ok = m.empty & ~kEdgeRanks;
+  uint64_t n = 0;
+  for_each_direction([&](auto d) {
+    constexpr int D = decltype(d)::value;
+    // V4: 1–3 squares through empty squares; each (piece, line, distance) is one move.
+    Bitboard s = m.steppers, b = m.block, t = m.travelers;
+    for (int i = 0; i < 3; ++i) {
+      s = shift<D>(s) & m.empty;
+      b = shift<D>(b) & m.empty;
+      t = shift<D>(t) & m.empty;
+      n += popcount(s) + popcount(b & block_ok) + popcount(t & traveler_ok);
+    }
+    // V6: captures at exactly 1, 2, 3 squares, whatever stands between.
+    n += popcount(shift<D, 1>(own[kAce]) & m.capturable);
+    n += popcount(shift<D, 2>(own[kDeuce]) & m.capturable);
+    n += popcount(shift<D, 3>(own[kTrey]) & m.capturable);
+  });
+  // V5, V10: each landing square is one plain move plus victims × drop squares.
+  if (own[kDisplacer]) {
+    const Square from = lsb(own[kDisplacer]);
+    const Bitboard empty_after = m.empty | bit(from);  // the vacated square counts (V10)
+    for (int d = 0; d < kDirections; ++d) {
+      for (int i = 1; i < 9; ++i) {
+        const int to = kGeometry.step[from][d][i];
+        if (to < 0 || !(m.empty & bit(to))) break;
+        ++n;
+        const Bitboard victims = kGeometry.orthogonal[to] & m.displaceable;
+        if (victims) n += popcount(victims) * popcount(kGeometry.lines[to] & empty_after);
+      }
+    }
+  }
+  return n;
+}
+
+bool State::has_legal_move() const {
+  // Fast path: an Ace, Deuce or Trey next to an empty square can always step there (V4).
+  const Masks m = masks_of(pos_);
+  bool any = false;
+  for_each_direction([&](auto d) {
+    constexpr int D = decltype(d)::value;
+    any = any || (shift<D>(m.steppers) & m.empty) != 0;
+  });
+  return any || count_legal() > 0;
+}
+
+void State::generate(MoveList& out) const {
+  out.clear();
+  if (is_terminal()) return;
+  const Masks m = masks_of(pos_);
+  const Bitboard traveler_ok = m.travelers ? m.empty & ~checked_squares(pos_.side) : 0;
+  const auto add = [&](int from, int to, int victim = kNoSquare, int drop = kNoSquare) {
+    out.push_back(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to),
+                       static_cast<uint8_t>(victim), static_cast<uint8_t>(drop)});
+  };
+  // V4, V8, V9 slides and V6 captures, piece by piece.
+  Bitboard movers = m.steppers | m.block | m.travelers;
+  while (movers) {
+    const Square from = pop_lsb(movers);
+    const int kind = kind_of(pos_.board[from]);
+    const Bitboard ok = kind == kTraveler ? traveler_ok
+                        : kind == kBlock  ? m.empty & ~kEdgeRanks
+                                          : m.empty;
+    const int reach = kind == kAce ? 1 : kind == kDeuce ? 2 : kind == kTrey ? 3 : 0;
+    for (int d = 0; d < kDirections; ++d) {
+      for (int i = 1; i <= 3; ++i) {
+        const int to = kGeometry.step[from][d][i];
+        if (to < 0 || !(m.empty & bit(to))) break;
+        if (ok & bit(to)) add(from, to);
+      }
+      if (reach > 0) {
+        const int target = kGeometry.step[from][d][reach];
+        if (target >= 0 && (m.capturable & bit(target))) add(from, target);
+      }
+    }
+  }
+  // V5, V10, V11: Displacer moves, each optionally followed by one displacement.
+  const Bitboard displacer = pieces(pos_.side, kDisplacer);
+  if (!displacer) return;
+  const Square from = lsb(displacer);
+  const Bitboard empty_after = m.empty | bit(from);
+  for (int d = 0; d < kDirections; ++d) {
+    for (int i = 1; i < 9; ++i) {
+      const int to = kGeometry.step[from][d][i];
+      if (to < 0 || !(m.empty & bit(to))) break;
+      add(from, to);
+      Bitboard victims = kGeometry.orthogonal[to] & m.displaceable;
+      const Bitboard drops = kGeometry.lines[to] & empty_after;
+      while (victims) {
+        const Square victim = pop_lsb(victims);
+        Bitboard each = drops;
+        while (each) add(from, to, victim, pop_lsb(each));
+      }
+    }
+  }
+}
+
+}  // namespace arbiter::travelers

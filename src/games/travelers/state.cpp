@@ -1,0 +1,172 @@
+// Set-up, apply/undo, hashing and the end of the game (V12–V14).
+#include "games/travelers/state.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/zobrist.h"
+
+namespace arbiter::travelers {
+namespace {
+
+// Zobrist keys: one per (side, kind, square), then the side to move, then the V11 ban.
+constexpr std::size_t kPieceKeys = 2 * kKinds * kSquares;
+constexpr std::size_t kSideKey = kPieceKeys;
+constexpr std::size_t kBanKey = kPieceKeys + 1;
+using Keys = std::array<uint64_t, kPieceKeys + 2>;
+
+const Keys& keys() {
+  static const Keys k = make_zobrist_keys<kPieceKeys + 2>(0x74726176656c6572ULL);  // "traveler"
+  return k;
+}
+
+uint64_t piece_key(Piece p, Square s) { return keys()[(p - 1) * kSquares + s]; }
+
+}  // namespace
+
+State State::start(const Params& params) {
+  State s;
+  s.params_ = params;
+  // V2: White on ranks 1–2, Black mirrored on ranks 9–8 (same files).
+  constexpr std::array<Kind, kFiles> kSecondRank = {kAce, kTrey, kDeuce, kAce, kBlock,
+                                                    kAce, kTrey, kDeuce, kAce};
+  for (int side = 0; side < 2; ++side) {
+    const int back = side == kWhite ? 0 : kRanks - 1;
+    const int front = side == kWhite ? 1 : kRanks - 2;
+    s.put(make_square(3, back), make_piece(side, kTraveler));
+    s.put(make_square(4, back), make_piece(side, kDisplacer));
+    s.put(make_square(5, back), make_piece(side, kTraveler));
+    for (int f = 0; f < kFiles; ++f) s.put(make_square(f, front), make_piece(side, kSecondRank[f]));
+  }
+  s.pos_.side = kWhite;  // V1
+  s.decide_end();
+  return s;
+}
+
+void State::put(Square s, Piece p) {
+  assert(pos_.board[s] == 0 && p != 0);
+  pos_.board[s] = p;
+  pos_.pieces[side_of(p)][kind_of(p)] |= bit(s);
+  pos_.occupied[side_of(p)] |= bit(s);
+  pos_.hash ^= piece_key(p, s);
+}
+
+Piece State::take(Square s) {
+  const Piece p = pos_.board[s];
+  assert(p != 0);
+  pos_.board[s] = 0;
+  pos_.pieces[side_of(p)][kind_of(p)] &= ~bit(s);
+  pos_.occupied[side_of(p)] &= ~bit(s);
+  pos_.hash ^= piece_key(p, s);
+  return p;
+}
+
+void State::apply(const Move& m) {
+  assert(!is_terminal());
+  history_.push_back(pos_);
+  // V6: a capture removes the piece on the destination; only captures reset the counter (V13).
+  if (pos_.board[m.to] != 0) {
+    take(m.to);
+    pos_.no_capture = 0;
+  } else {
+    ++pos_.no_capture;
+  }
+  put(m.to, take(m.from));
+  bool ban = false;
+  if (m.displaces()) {
+    const Piece victim = take(m.victim);
+    ban = kind_of(victim) == kDisplacer;  // V11: holds for exactly the opponent's next turn
+    put(m.drop, victim);
+  }
+  if (ban != pos_.ban) pos_.hash ^= keys()[kBanKey];
+  pos_.ban = ban;
+  pos_.side ^= 1;
+  pos_.hash ^= keys()[kSideKey];
+  ++pos_.ply;
+  decide_end();
+}
+
+void State::undo() {
+  assert(!history_.empty());
+  pos_ = history_.back();
+  history_.pop_back();
+}
+
+uint64_t State::compute_hash() const {
+  uint64_t h = 0;
+  for (Square s = 0; s < kSquares; ++s) {
+    if (pos_.board[s] != 0) h ^= piece_key(pos_.board[s], s);
+  }
+  if (pos_.side == kBlack) h ^= keys()[kSideKey];
+  if (pos_.ban) h ^= keys()[kBanKey];
+  return h;
+}
+
+int State::repetitions() const {
+  // Positions before the last capture have other material, so only the last `no_capture`
+  // plies can repeat, and only every second one has the same side to move.
+  const std::size_t n = history_.size();
+  const std::size_t window = std::min<std::size_t>(n, pos_.no_capture);
+  int count = 1;  // V13: the first occurrence counts
+  for (std::size_t back = 2; back <= window; back += 2) {
+    if (history_[n - back].same_as(pos_)) ++count;
+  }
+  return count;
+}
+
+void State::decide_end() {
+  // V13 clarification: V12 win (either side), threefold repetition, 100 plies without capture,
+  // our ply limit, no legal move.
+  const auto home = [&](int side) {
+    return popcount(pieces(side, kTraveler) & rank_mask(last_rank(side))) == 2;
+  };
+  if (home(kWhite)) {
+    pos_.end = End::kWhiteWins;
+  } else if (home(kBlack)) {
+    pos_.end = End::kBlackWins;
+  } else if (pos_.no_capture >= 4 && repetitions() >= 3) {
+    pos_.end = End::kRepetition;
+  } else if (pos_.no_capture >= 100) {
+    pos_.end = End::kNoCapture;
+  } else if (params_.max_plies > 0 && pos_.ply >= static_cast<uint32_t>(params_.max_plies)) {
+    pos_.end = End::kPlyLimit;
+  } else if (!has_legal_move()) {
+    pos_.end = End::kNoMoves;
+  } else {
+    pos_.end = End::kNone;
+  }
+}
+
+std::vector<double> State::returns() const {
+  // V14: win +1, loss −1, draw (and a running game) 0.
+  switch (pos_.end) {
+    case End::kWhiteWins:
+      return {1.0, -1.0};
+    case End::kBlackWins:
+      return {-1.0, 1.0};
+    default:
+      return {0.0, 0.0};
+  }
+}
+
+std::string State::result_text() const {
+  switch (pos_.end) {
+    case End::kNone:
+      return "";
+    case End::kWhiteWins:
+      return "white wins: both Travelers on the last rank";
+    case End::kBlackWins:
+      return "black wins: both Travelers on the last rank";
+    case End::kRepetition:
+      return "draw: threefold repetition";
+    case End::kNoCapture:
+      return "draw: 100 plies without a capture";
+    case End::kPlyLimit:
+      return "draw: ply limit " + std::to_string(params_.max_plies) + " reached";
+    case End::kNoMoves:
+      return "draw: " + player_name(pos_.side) + " has no legal move";
+  }
+  return "";
+}
+
+}  // namespace arbiter::travelers

@@ -1,0 +1,151 @@
+// The Travelers (Roberto Lavieri, 2006): a 9×9 race to bring both Travelers to the last rank
+// (docs/travelers.md; the rules are ../shared/spec/travelers.md, clauses V1–V14, cited in code).
+//
+// The concrete State for perft and search: a piece array plus bitboards, compact Moves,
+// apply/undo with an internal stack of earlier positions (copy-make; the same stack gives the
+// exact threefold-repetition check), and an incremental zobrist hash of board, side and V11 ban.
+// This class is split across files by concern:
+//   state.cpp          set-up, apply/undo, hashing, end of game (V12–V14)
+//   movegen.cpp        legal moves and bulk counting (V4–V11)
+//   position_text.cpp  position text and the drawn board
+//   move_text.cpp      move text in and out
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fixed_vector.h"
+#include "core/result.h"
+#include "games/travelers/bitboard.h"
+
+namespace arbiter::travelers {
+
+inline constexpr int kWhite = 0;
+inline constexpr int kBlack = 1;
+
+// V2. Kind order is also the zobrist key order.
+enum Kind : uint8_t { kTraveler, kDisplacer, kBlock, kAce, kDeuce, kTrey, kKinds };
+// How many of each kind a side has at the start (V2); position text allows at most these.
+inline constexpr std::array<int, kKinds> kStartCount = {2, 1, 1, 4, 2, 2};
+
+// Cell contents: 0 empty, else 1 + side * kKinds + kind.
+using Piece = uint8_t;
+constexpr Piece make_piece(int side, int kind) {
+  return static_cast<Piece>(1 + side * kKinds + kind);
+}
+constexpr int side_of(Piece p) { return (p - 1) / kKinds; }
+constexpr int kind_of(Piece p) { return (p - 1) % kKinds; }
+
+// V3: the far rank of each side.
+constexpr int last_rank(int side) { return side == kWhite ? kRanks - 1 : 0; }
+
+// One turn: a piece from `from` to `to` (a slide, or a capture when `to` holds an enemy), and
+// for a Displacer move that displaces (V10), the victim's square and where it is dropped.
+struct Move {
+  uint8_t from = kNoSquare;
+  uint8_t to = kNoSquare;
+  uint8_t victim = kNoSquare;
+  uint8_t drop = kNoSquare;
+
+  bool displaces() const { return victim != kNoSquare; }
+  bool operator==(const Move&) const = default;
+};
+
+// Upper bound on legal moves: the Displacer has at most 32 landing squares, each with at most
+// 1 + 4 victims × 16 drop squares; 11 other pieces slide to at most 8 lines × 3 squares; 8
+// capturers have at most 8 targets each: 32 × 65 + 264 + 64 = 2408.
+inline constexpr std::size_t kMaxMoves = 2560;
+
+struct Params {
+  int max_plies = 0;  // draw once the game has this many plies in all; 0 = no limit
+};
+
+// Why a game ended (V12, V13), or kNone while it runs.
+enum class End : uint8_t {
+  kNone,
+  kWhiteWins,
+  kBlackWins,
+  kRepetition,
+  kNoCapture,
+  kPlyLimit,
+  kNoMoves,
+};
+
+// Everything that makes up a position; the undo stack holds earlier copies of it.
+struct Position {
+  std::array<std::array<Bitboard, kKinds>, 2> pieces{};  // [side][kind]
+  std::array<Bitboard, 2> occupied{};                    // [side]
+  std::array<Piece, kSquares> board{};
+  uint64_t hash = 0;
+  uint32_t ply = 0;         // plies since the start of the game (from the move number)
+  uint16_t no_capture = 0;  // plies since the last capture (V13)
+  uint8_t side = kWhite;    // to move
+  bool ban = false;         // V11: the side to move may not displace the enemy Displacer
+  End end = End::kNone;
+
+  // The repetition key of V13: board, side to move and V11 ban.
+  bool same_as(const Position& o) const {
+    return hash == o.hash && side == o.side && ban == o.ban && board == o.board;
+  }
+};
+
+class State {
+ public:
+  using MoveList = FixedVector<Move, kMaxMoves>;
+
+  static State start(const Params& params);
+  // Parses position text (docs/travelers.md): board, side, V11 ban, no-capture plies, move number.
+  static Result<State> from_text(const Params& params, std::string_view text);
+
+  // Legal moves (V4–V11), one per resulting position; nothing once the game is over.
+  void generate(MoveList& out) const;
+  uint64_t count_moves() const;
+  void apply(const Move& m);
+  void undo();
+
+  bool is_terminal() const { return pos_.end != End::kNone; }
+  End end_reason() const { return pos_.end; }
+  int to_move() const { return pos_.side; }
+  int num_players() const { return 2; }
+  std::string player_name(int player) const { return player == kWhite ? "white" : "black"; }
+  std::vector<double> returns() const;  // V14
+  std::string result_text() const;
+
+  uint64_t hash() const { return pos_.hash; }
+  uint64_t compute_hash() const;
+  Piece at(Square s) const { return pos_.board[s]; }
+  bool ban() const { return pos_.ban; }
+  int no_capture_plies() const { return pos_.no_capture; }
+  int ply() const { return static_cast<int>(pos_.ply); }
+  const Params& params() const { return params_; }
+  // Squares where a Traveler of `side` would be in check (V8): every square that an enemy
+  // Ace, Deuce or Trey could capture on.
+  Bitboard checked_squares(int side) const;
+
+  std::string to_text() const;
+  std::string render() const;
+  std::string move_text(const Move& m) const;
+  Result<Move> parse_move(std::string_view text) const;
+
+ private:
+  State() = default;
+  Bitboard pieces(int side, int kind) const { return pos_.pieces[side][kind]; }
+  void put(Square s, Piece p);
+  Piece take(Square s);
+  // Counts legal moves of the side to move, ignoring whether the game has ended.
+  uint64_t count_legal() const;
+  bool has_legal_move() const;
+  int repetitions() const;  // occurrences of the current position since the last capture
+  void decide_end();        // V13 order, after a move or on set-up
+  // Why a well-formed move is not legal, for error messages ("" when no reason is known).
+  std::string illegal_reason(const Move& m) const;
+
+  Params params_;
+  Position pos_;
+  std::vector<Position> history_;  // positions before each applied move, oldest first
+};
+
+}  // namespace arbiter::travelers

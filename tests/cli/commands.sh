@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# CLI sessions as a user types them: moves, perft, show, bench, play over a pipe, and bad input
+# (exit 2 with one line naming the fault). Usage: commands.sh ARBITER SOURCE_DIR
+set -u
+arbiter=$1
+fails=0
+passes=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() {  # check NAME EXPECTED ACTUAL
+  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
+}
+contains() {  # contains NAME NEEDLE HAYSTACK
+  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3"; fi
+}
+bad() {  # bad NAME NEEDLE ARGS... : exit status 2 and one stderr line containing NEEDLE
+  local name=$1 needle=$2; shift 2
+  local err status
+  err=$("$arbiter" "$@" 2>&1 >/dev/null); status=$?
+  check "$name status" 2 "$status"
+  check "$name one line" 1 "$(printf '%s\n' "$err" | wc -l)"
+  contains "$name message" "$needle" "$err"
+}
+
+check "moves count" 16 "$("$arbiter" moves traverse | wc -l)"
+check "moves sorted" "$("$arbiter" moves traverse | LC_ALL=C sort)" "$("$arbiter" moves traverse)"
+check "moves after" "b1-b3" "$("$arbiter" moves traverse --moves 'c1-b2 c10-d9' | head -1)"
+check "perft" "depth 1 time 0 ms nodes 16
+depth 2 time 0 ms nodes 256
+depth 3 time 0 ms nodes 4800" "$("$arbiter" perft traverse --depth 3 | sed 's/time [0-9]* ms/time 0 ms/')"
+check "perft 4p expert" "260" "$("$arbiter" perft traverse players=4 rules=expert -d 2 | tail -1 | awk '{print $NF}')"
+check "divide total" "total 256" "$("$arbiter" perft traverse --depth 2 --divide | tail -1)"
+check "perft position" "16" "$("$arbiter" perft traverse --position '1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/10/1SsDsTsCsCsTsDsSs1 n 1' -d 1 | awk '{print $NF}')"
+
+bad "unknown game" "unknown game 'chess'" moves chess
+bad "bad param" "players: 5 is out of range" moves traverse players=5
+bad "unknown param" "unknown parameter 'colour'" moves traverse colour=red
+bad "bad position" "expected 10 rows" moves traverse --position "10/10 s 0"
+bad "bad move" "move 2 'c1-c3'" moves traverse --moves "c1-b2 c1-c3"
+bad "no depth" "depth" perft traverse
+bad "no command" "" 
+bad "missing record" "cannot read" show "$tmp/none.txt"
+
+# A hot-seat game over a pipe, saved as a record, replayed by show.
+out=$(printf 'c1\nc1-b2\nzz-top\nd10-c9\nundo\nd10-e9\nsave %s\nquit\n' "$tmp/game.txt" | "$arbiter" play traverse)
+contains "play lists a square's moves" "c1-b2 c1-d2" "$out"
+contains "play reports a bad move" "'zz' is not a square" "$out"
+contains "play saves" "saved $tmp/game.txt" "$out"
+record=$(cat "$tmp/game.txt")
+contains "record moves" "1. c1-b2 2. d10-e9" "$record"
+show=$("$arbiter" show "$tmp/game.txt")
+contains "show replays" "moves: 2, result: unfinished" "$show"
+check "show --at" "1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/1Ds8/1Ss1TsCsCsTsDsSs1 n 1" \
+  "$("$arbiter" show "$tmp/game.txt" --at 1 --position)"
+sed 's/2\. d10-e9/2. d10-d8/' "$tmp/game.txt" > "$tmp/bad.txt"
+bad "show bad move" "move 2 'd10-d8'" show "$tmp/bad.txt"
+sed 's/\[Game "traverse"\]/[Game "go"]/' "$tmp/game.txt" > "$tmp/badgame.txt"
+bad "show bad game" "unknown game 'go'" show "$tmp/badgame.txt"
+
+bench=$("$arbiter" bench traverse --quiet)
+contains "bench totals" "traverse: nodes 43605267" "$bench"
+contains "bench signature" "signature" "$bench"
+
+echo "cli: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]

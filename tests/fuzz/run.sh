@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for a bounded time from its checked-in corpus (tests/fuzz/corpus/NAME),
+# into a scratch corpus so the repository is never modified. Usage: run.sh BUILD_DIR SECONDS
+set -euo pipefail
+build=$1
+secs=${2:-10}
+here=$(cd "$(dirname "$0")" && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+status=0
+for bin in "$build"/tests/*_fuzz; do
+  name=$(basename "$bin")
+  mkdir -p "$scratch/$name"
+  echo "fuzzing $name for ${secs}s"
+  if ! "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -max_len=4096 -print_final_stats=0 \
+      -artifact_prefix="$scratch/" "$scratch/$name" "$here/corpus/$name" >"$scratch/$name.log" 2>&1; then
+    echo "FAILED: $name"; tail -40 "$scratch/$name.log"; status=1
+  else
+    grep -E "^#[0-9]+ +DONE" "$scratch/$name.log" | tail -1 || true
+  fi
+done
+exit $status
