@@ -1,9 +1,9 @@
 #include "games/traverse/chains.h"
 
+#include "games/traverse/zobrist_keys.h"
+
 #include <algorithm>
 #include <cassert>
-#include <deque>
-#include <set>
 
 namespace arbiter::traverse {
 
@@ -21,6 +21,27 @@ Board board_after(const State& s, const Move& m) {
   b[m.to] = piece;
   for (int i = 0; i < m.lifts; ++i) b[m.placed[i]] = circles[i];
   return b;
+}
+
+bool SeenBoards::insert(const Move& m) {
+  uint64_t h = 0;
+  if (!m.is_pass()) {
+    const Piece p = state_.at(m.from);
+    h ^= piece_key(m.from, p) ^ piece_key(m.to, p);
+    for (int i = 0; i < m.lifts; ++i) {
+      const Piece c = state_.at(m.lifted[i]);
+      h ^= piece_key(m.lifted[i], c) ^ piece_key(m.placed[i], c);
+    }
+  }
+  const auto [first, last] = by_hash_.equal_range(h);
+  if (first != last) {
+    const Board b = board_after(state_, m);
+    for (auto it = first; it != last; ++it) {
+      if (board_after(state_, it->second) == b) return false;
+    }
+  }
+  by_hash_.emplace(h, m);
+  return true;
 }
 
 ChainSearch::ChainSearch(const State& state, Square from)
@@ -86,43 +107,41 @@ bool ChainSearch::valid_jump(Square a, Square c, unsigned lifted, Square& jumped
   return found;
 }
 
-void ChainSearch::place_circles(Board& board, const std::vector<Square>& circles, std::size_t i,
-                                Move& m, std::set<Board>& seen, State::MoveList& out) const {
+void ChainSearch::place_circles(Bitboard occupied, const std::vector<Square>& circles,
+                                std::size_t i, Move& m, SeenBoards& seen,
+                                State::MoveList& out) const {
   if (i == circles.size()) {
-    if (seen.insert(board).second) out.push_back(m);
+    if (seen.insert(m)) out.push_back(m);
     return;
   }
   // R15: on an empty square of the circle's own start row, else on an empty middle square.
-  const Piece circle = state_.at(circles[i]);
-  Bitboard empty_row = 0;
-  Bitboard empty_middle = 0;
-  for (Square sq = 0; sq < kSquares; ++sq) {
-    if (board[sq] != 0) continue;
-    if (kStartRow[seat_of(circle)] & bit(sq)) empty_row |= bit(sq);
-    if (kMiddle & bit(sq)) empty_middle |= bit(sq);
-  }
-  for_each_square(empty_row ? empty_row : empty_middle, [&](Square sq) {
-    board[sq] = circle;
+  const Bitboard empty_row = kStartRow[seat_of(state_.at(circles[i]))] & ~occupied;
+  for_each_square(empty_row ? empty_row : kMiddle & ~occupied, [&](Square sq) {
     m.lifted[i] = static_cast<uint8_t>(circles[i]);
     m.placed[i] = static_cast<uint8_t>(sq);
-    place_circles(board, circles, i + 1, m, seen, out);
-    board[sq] = 0;
+    place_circles(occupied | bit(sq), circles, i + 1, m, seen, out);
   });
 }
 
-void ChainSearch::append_moves(std::set<Board>& seen, State::MoveList& out) const {
-  std::vector<uint8_t> visited(kSquares * 64 * 2, 0);
+void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
+  // Breadth-first over chain states; `visited` is stamped rather than cleared per call.
+  thread_local std::vector<uint32_t> visited(kSquares * 64 * 2, 0);
+  thread_local uint32_t stamp = 0;
+  thread_local std::vector<Node> queue;
+  if (++stamp == 0) {
+    std::fill(visited.begin(), visited.end(), 0);
+    stamp = 1;
+  }
   std::vector<Node> ends;
-  std::deque<Node> queue;
+  queue.clear();
   const Node origin{from_, 0, in_start_row(from_)};
-  visited[key(origin)] = 1;
+  visited[key(origin)] = stamp;
   queue.push_back(origin);
-  while (!queue.empty()) {
-    const Node n = queue.front();
-    queue.pop_front();
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const Node n = queue[head];
     for_each_jump(n, [&](const Node& next, Square) {
-      if (visited[key(next)]) return;
-      visited[key(next)] = 1;
+      if (visited[key(next)] == stamp) return;
+      visited[key(next)] = stamp;
       queue.push_back(next);
       if (valid_end(next.square, next.in_row)) ends.push_back(next);
     });
@@ -148,12 +167,9 @@ void ChainSearch::append_moves(std::set<Board>& seen, State::MoveList& out) cons
       if (e.lifted & (1u << i)) circles.push_back(liftable_[i]);
     }
     m.lifts = static_cast<uint8_t>(circles.size());
-    Board board = board_after(state_, Move{});
-    const Piece piece = board[from_];
-    board[from_] = 0;
-    for (Square c : circles) board[c] = 0;
-    board[e.square] = piece;
-    place_circles(board, circles, 0, m, seen, out);
+    Bitboard occupied = (state_.occupied() & ~bit(from_)) | bit(e.square);
+    for (Square c : circles) occupied &= ~bit(c);
+    place_circles(occupied, circles, 0, m, seen, out);
   }
 }
 
@@ -176,15 +192,14 @@ ChainSearch::Route ChainSearch::route_to(const Move& m) const {
   }
   std::vector<int> parent(kSquares * 64 * 2, -1);
   std::vector<Node> nodes(kSquares * 64 * 2);
-  std::deque<Node> queue;
+  std::vector<Node> queue;
   const Node origin{from_, 0, in_start_row(from_)};
   parent[key(origin)] = key(origin);
   nodes[key(origin)] = origin;
   queue.push_back(origin);
   int found = -1;
-  while (!queue.empty() && found < 0) {
-    const Node n = queue.front();
-    queue.pop_front();
+  for (std::size_t head = 0; head < queue.size() && found < 0; ++head) {
+    const Node n = queue[head];
     for_each_jump(n, [&](const Node& next, Square) {
       if (found >= 0 || parent[key(next)] >= 0) return;
       parent[key(next)] = key(n);

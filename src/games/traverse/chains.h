@@ -6,7 +6,7 @@
 #pragma once
 
 #include <array>
-#include <set>
+#include <unordered_map>
 #include <vector>
 
 #include "games/traverse/state.h"
@@ -18,6 +18,20 @@ using Board = std::array<Piece, kSquares>;
 // The board after a move (any move of this position, legal or not, with valid squares).
 Board board_after(const State& s, const Move& m);
 
+// The resulting boards of the moves found so far in one position, keyed by their zobrist hash
+// and compared exactly when hashes meet.
+class SeenBoards {
+ public:
+  explicit SeenBoards(const State& s) : state_(s) {}
+  // True when m's board is new (and records it).
+  bool insert(const Move& m);
+  bool empty() const { return by_hash_.empty(); }
+
+ private:
+  const State& state_;
+  std::unordered_multimap<uint64_t, Move> by_hash_;
+};
+
 class ChainSearch {
  public:
   ChainSearch(const State& state, Square from);
@@ -26,7 +40,7 @@ class ChainSearch {
   // resulting board is not in `seen`, fewest lifts first; adds those boards to `seen`. Start
   // `seen` with the unchanged board (R12) and share it between the pieces of one position: two
   // pieces that each chain back to their origin lifting the same circle give the same board.
-  void append_moves(std::set<Board>& seen, State::MoveList& out) const;
+  void append_moves(SeenBoards& seen, State::MoveList& out) const;
 
   struct Route {
     std::vector<Square> squares;     // origin, then each square stood on
@@ -56,8 +70,8 @@ class ChainSearch {
   // Calls f(Node next, Square jumped) for every jump from `n`, in direction then distance order.
   template <class F>
   void for_each_jump(const Node& n, F&& f) const;
-  void place_circles(Board& board, const std::vector<Square>& circles, std::size_t i,
-                     Move& m, std::set<Board>& seen, State::MoveList& out) const;
+  void place_circles(Bitboard occupied, const std::vector<Square>& circles, std::size_t i,
+                     Move& m, SeenBoards& seen, State::MoveList& out) const;
 
   const State& state_;
   Square from_;

@@ -97,14 +97,14 @@ template <class Plain>
 void State::visit_moves(Plain&& plain, MoveList& lifting) const {
   const int seat = seats_[to_move_];
   const Bitboard liftable = liftable_circles(seat);
-  std::set<Board> seen;
+  SeenBoards seen(*this);
   for_each_square(by_seat_[seat], [&](Square from) {
     if (anchored(from, seat)) return;
     const uint8_t dirs = direction_mask(seat, kind_of(board_[from]));
     Bitboard reach;
     const Bitboard ends = plain_ends(from, seat, dirs, reach);
     if (liftable && may_lift_during(from, dirs, reach, liftable)) {
-      if (seen.empty()) seen.insert(board_after(*this, Move{}));  // R12
+      if (seen.empty()) seen.insert(Move{});  // R12: the unchanged board
       ChainSearch(*this, from).append_moves(seen, lifting);
     } else {
       plain(from, ends);
