@@ -8,15 +8,19 @@ here=$(cd "$(dirname "$0")" && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 status=0
+passed=0
+failed=0
 for bin in "$build"/tests/*_fuzz; do
   name=$(basename "$bin")
   mkdir -p "$scratch/$name"
   echo "fuzzing $name for ${secs}s"
   if ! "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -max_len=4096 -print_final_stats=0 \
       -artifact_prefix="$scratch/" "$scratch/$name" "$here/corpus/$name" >"$scratch/$name.log" 2>&1; then
-    echo "FAILED: $name"; tail -40 "$scratch/$name.log"; status=1
+    echo "FAILED: $name"; tail -40 "$scratch/$name.log"; status=1; failed=$((failed + 1))
   else
     grep -E "^#[0-9]+ +DONE" "$scratch/$name.log" | tail -1 || true
+    passed=$((passed + 1))
   fi
 done
+echo "fuzz: $passed passed, $failed failed"
 exit $status

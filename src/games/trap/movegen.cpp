@@ -93,7 +93,8 @@ Move State::move_at(const Analysis& an, uint64_t index) const {
   if (index < an.double_total) {
     int p = 0;
     while (index >= an.pair_count[p]) index -= an.pair_count[p++];
-    const auto [i, j] = an.pair(p);
+    const auto pair = an.pair(p);  // copies: lambdas may not capture structured bindings
+    const int i = pair[0], j = pair[1];
     Move found;
     an.steps[i].for_each([&](int r) {
       return an.steps[j].for_each([&](int s) {

@@ -28,7 +28,9 @@ void State::for_each_move(F&& f) const {
   }
   for (int p = 0; p < 3; ++p) {
     if (Analysis::kPairs[p][1] >= an.movers) continue;
-    const auto [i, j] = an.pair(p);
+    // Plain copies: lambdas may not capture structured bindings before clang 16.
+    const auto pair = an.pair(p);
+    const int i = pair[0], j = pair[1];
     const bool go = an.steps[i].for_each([&](int r) {
       return an.steps[j].for_each([&](int s) {
         if (r == s || !an.keeps_double(i, j, r, s)) return true;
