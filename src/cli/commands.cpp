@@ -35,13 +35,15 @@ Result<std::unique_ptr<GameState>> build_state(const PositionOptions& o) {
   if (!game) return make_error("unknown game " + quote(o.game) + " (known: " + game_names() + ")");
   auto params = ParamMap::parse(o.params);
   if (!params) return make_error(params.error());
-  auto state = o.position.empty() ? game->new_state(*params) : game->parse_state(*params, o.position);
+  auto state =
+      o.position.empty() ? game->new_state(*params) : game->parse_state(*params, o.position);
   if (!state) return make_error(state.error());
   int n = 0;
   for (auto m : split(o.moves)) {
     ++n;
     auto st = (*state)->apply(m);
-    if (!st) return make_error("--moves: move " + std::to_string(n) + " " + quote(m) + ": " + st.error());
+    if (!st)
+      return make_error("--moves: move " + std::to_string(n) + " " + quote(m) + ": " + st.error());
   }
   return state;
 }

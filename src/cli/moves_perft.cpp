@@ -45,9 +45,10 @@ Runner setup_perft(CLI::App& sub) {
     for (int d = 1; d <= o->depth; ++d) {
       const auto t0 = std::chrono::steady_clock::now();
       const uint64_t n = s.perft(d);
-      const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::cout << "depth " << d << " time " << static_cast<int64_t>(sec * 1000) << " ms nodes " << n
-                << "\n";
+      const double sec =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::cout << "depth " << d << " time " << static_cast<int64_t>(sec * 1000) << " ms nodes "
+                << n << "\n";
     }
     return 0;
   };

@@ -1,9 +1,9 @@
 #include "games/registry.h"
 
 #include "core/text.h"
-#include "games/traverse/traverse_game.h"
-#include "games/travelers/travelers_game.h"
 #include "games/trap/trap_game.h"
+#include "games/travelers/travelers_game.h"
+#include "games/traverse/traverse_game.h"
 
 namespace arbiter {
 

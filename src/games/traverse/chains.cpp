@@ -1,9 +1,9 @@
 #include "games/traverse/chains.h"
 
-#include "games/traverse/zobrist_keys.h"
-
 #include <algorithm>
 #include <cassert>
+
+#include "games/traverse/zobrist_keys.h"
 
 namespace arbiter::traverse {
 

@@ -65,13 +65,15 @@ class ChainSearch {
     unsigned lifted;
     bool in_row;
   };
-  static int key(const Node& n) { return (n.square * 64 + static_cast<int>(n.lifted)) * 2 + n.in_row; }
+  static int key(const Node& n) {
+    return (n.square * 64 + static_cast<int>(n.lifted)) * 2 + n.in_row;
+  }
   bool is_empty(Square x, unsigned lifted) const;
   // Calls f(Node next, Square jumped) for every jump from `n`, in direction then distance order.
   template <class F>
   void for_each_jump(const Node& n, F&& f) const;
-  void place_circles(Bitboard occupied, const std::vector<Square>& circles, std::size_t i,
-                     Move& m, SeenBoards& seen, State::MoveList& out) const;
+  void place_circles(Bitboard occupied, const std::vector<Square>& circles, std::size_t i, Move& m,
+                     SeenBoards& seen, State::MoveList& out) const;
 
   const State& state_;
   Square from_;
