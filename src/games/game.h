@@ -44,9 +44,9 @@ class GameState {
   // "south wins: all pieces home", "draw: threefold repetition", "" while running.
   virtual std::string result_text() const = 0;
 
-  virtual std::string to_text() const = 0;   // one-line position text (round-trips)
-  virtual std::string render() const = 0;    // board drawn in plain text, with coordinates
-  virtual uint64_t hash() const = 0;         // incremental
+  virtual std::string to_text() const = 0;  // one-line position text (round-trips)
+  virtual std::string render() const = 0;   // board drawn in plain text, with coordinates
+  virtual uint64_t hash() const = 0;        // incremental
   virtual uint64_t recomputed_hash() const = 0;
   virtual uint64_t perft(int depth) const = 0;
   // Plays uniformly random legal moves on a copy until the game ends; returns the plies played.

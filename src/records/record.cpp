@@ -98,8 +98,8 @@ Result<Record> parse_record(std::string_view text) {
         auto n = parse_int(token.substr(0, token.size() - 1), 1, 1'000'000'000, "move number");
         if (!n) return make_error(where(line_no) + n.error());
         if (*n != static_cast<int64_t>(record.moves.size()) + 1) {
-          return make_error(where(line_no) + "move number " + std::to_string(*n) +
-                            " where " + std::to_string(record.moves.size() + 1) + " was expected");
+          return make_error(where(line_no) + "move number " + std::to_string(*n) + " where " +
+                            std::to_string(record.moves.size() + 1) + " was expected");
         }
         continue;
       }
@@ -152,7 +152,8 @@ Result<Replay> replay_record(const Record& record) {
   if (!params) return make_error("Params tag: " + params.error());
   const std::string position = record.tag("Position");
   auto start = position.empty() ? game->new_state(*params) : game->parse_state(*params, position);
-  if (!start) return make_error((position.empty() ? "Params tag: " : "Position tag: ") + start.error());
+  if (!start)
+    return make_error((position.empty() ? "Params tag: " : "Position tag: ") + start.error());
   auto state = (*start)->clone();
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     auto st = state->apply(record.moves[i]);

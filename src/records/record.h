@@ -39,8 +39,8 @@ Record make_record(const GameState& start, const GameState& current,
                    const std::vector<std::pair<std::string, std::string>>& extra = {});
 
 struct Replay {
-  std::unique_ptr<GameState> start;    // the position before the first move
-  std::unique_ptr<GameState> final;    // after every move
+  std::unique_ptr<GameState> start;  // the position before the first move
+  std::unique_ptr<GameState> final;  // after every move
 };
 // Replays and validates a record: unknown game, bad parameters or position, and the first bad
 // move (by number) are errors. A Result tag that disagrees with the replay is an error too.

@@ -15,8 +15,8 @@ namespace {
 struct Case {
   const char* game;
   const char* params;
-  int games;       // playouts
-  int check_every; // the costlier checks (undo of every move, perft 2) run every this many plies
+  int games;        // playouts
+  int check_every;  // the costlier checks (undo of every move, perft 2) run every this many plies
 };
 
 // One line per parameter set; each game adds its own.

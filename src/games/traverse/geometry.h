@@ -67,12 +67,15 @@ inline constexpr std::array<int, kSeats> kForward = {kN, kE, kS, kW};
 constexpr uint8_t direction_mask(int seat, int kind) {
   const int f = kForward[seat];
   switch (kind) {
-    case kSquarePiece: return 0b01010101;
-    case kDiamond: return 0b10101010;
+    case kSquarePiece:
+      return 0b01010101;
+    case kDiamond:
+      return 0b10101010;
     case kTriangle:
       return static_cast<uint8_t>((1u << ((f + 1) % 8)) | (1u << ((f + 7) % 8)) |
                                   (1u << ((f + 4) % 8)));
-    default: return 0xff;
+    default:
+      return 0xff;
   }
 }
 
@@ -87,14 +90,22 @@ constexpr Square step(Square s, int d) {
 // Every square of b moved one step in direction d; squares leaving the board vanish.
 constexpr Bitboard shift(Bitboard b, int d) {
   switch (d) {
-    case kN: return (b << 10) & kBoard;
-    case kS: return b >> 10;
-    case kE: return (b << 1) & ~kColA & kBoard;
-    case kW: return (b >> 1) & ~kColJ;
-    case kNE: return (b << 11) & ~kColA & kBoard;
-    case kNW: return (b << 9) & ~kColJ & kBoard;
-    case kSE: return (b >> 9) & ~kColA;
-    default: return (b >> 11) & ~kColJ;  // kSW
+    case kN:
+      return (b << 10) & kBoard;
+    case kS:
+      return b >> 10;
+    case kE:
+      return (b << 1) & ~kColA & kBoard;
+    case kW:
+      return (b >> 1) & ~kColJ;
+    case kNE:
+      return (b << 11) & ~kColA & kBoard;
+    case kNW:
+      return (b << 9) & ~kColJ & kBoard;
+    case kSE:
+      return (b >> 9) & ~kColA;
+    default:
+      return (b >> 11) & ~kColJ;  // kSW
   }
 }
 
@@ -122,6 +133,6 @@ char seat_letter(int seat);                              // 's' 'w' 'n' 'e'
 char kind_letter(int kind);                              // 'S' 'D' 'T' 'C'
 std::string_view kind_name(int kind);                    // "square"
 // R4: the default colour of a seat in user interfaces.
-std::string_view seat_colour(int seat);                  // "green"
+std::string_view seat_colour(int seat);  // "green"
 
 }  // namespace arbiter::traverse

@@ -152,8 +152,9 @@ Result<Move> State::parse_move(std::string_view text) const {
       const Square p = placements[i];
       if (board[p] != 0 || !(allowed & bit(p))) {
         route_error = "the circle from " + square_name(lift_order[i]) + " cannot be put on " +
-                      square_name(p) + (row_has_room ? " (it goes on an empty square of its start row)"
-                                                     : " (it goes on an empty middle square)");
+                      square_name(p) +
+                      (row_has_room ? " (it goes on an empty square of its start row)"
+                                    : " (it goes on an empty middle square)");
       }
       board[p] = board_[lift_order[i]];
       m.lifted[i] = static_cast<uint8_t>(lift_order[i]);

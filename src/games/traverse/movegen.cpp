@@ -38,8 +38,8 @@ Bitboard State::plain_ends(Square from, int seat, uint8_t dirs, Bitboard& reach)
   // starts there and stands on nothing else.
   Bitboard ends = (visited | steps) & (kMiddle | kDestRow[seat]);
   const Bitboard start_row = kStartRow[seat];
-  const uint8_t along_row =
-      dirs & ((seat == kSouth || seat == kNorth) ? (1u << kE) | (1u << kW) : (1u << kN) | (1u << kS));
+  const uint8_t along_row = dirs & ((seat == kSouth || seat == kNorth) ? (1u << kE) | (1u << kW)
+                                                                       : (1u << kN) | (1u << kS));
   if ((origin & start_row) && along_row) {
     const Bitboard row_empty = empty & start_row;
     Bitboard row_visited = origin;

@@ -27,7 +27,8 @@ Result<Arrangement> parse_arrangement(const std::string& key, const std::string&
     for (int k = 0; k < kKinds; ++k) {
       if (kind_letter(k) == c) kind = k;
     }
-    if (kind < 0) return make_error(key + ": " + quote(value.substr(i, 1)) + " is not S, D, T or C");
+    if (kind < 0)
+      return make_error(key + ": " + quote(value.substr(i, 1)) + " is not S, D, T or C");
     a[i] = static_cast<int8_t>(kind);
     ++count[kind];
   }
@@ -62,10 +63,18 @@ std::array<Square, 8> start_squares(int seat) {
   std::array<Square, 8> out{};
   for (int i = 0; i < 8; ++i) {
     switch (seat) {
-      case kSouth: out[i] = make_square(0, 1 + i); break;
-      case kWest: out[i] = make_square(8 - i, 0); break;
-      case kNorth: out[i] = make_square(9, 8 - i); break;
-      default: out[i] = make_square(1 + i, 9); break;
+      case kSouth:
+        out[i] = make_square(0, 1 + i);
+        break;
+      case kWest:
+        out[i] = make_square(8 - i, 0);
+        break;
+      case kNorth:
+        out[i] = make_square(9, 8 - i);
+        break;
+      default:
+        out[i] = make_square(1 + i, 9);
+        break;
     }
   }
   return out;
@@ -78,9 +87,20 @@ std::string arrangement_text(const Arrangement& a) {
 }
 
 Result<Params> parse_params(const ParamMap& map) {
-  static const std::vector<std::string_view> kKnown = {
-      "players",    "seats",     "rules", "long_jumps", "circle_reversal", "goal_anchor",
-      "reversal_from_goal", "max_plies", "arrangement", "seed", "south", "west", "north", "east"};
+  static const std::vector<std::string_view> kKnown = {"players",
+                                                       "seats",
+                                                       "rules",
+                                                       "long_jumps",
+                                                       "circle_reversal",
+                                                       "goal_anchor",
+                                                       "reversal_from_goal",
+                                                       "max_plies",
+                                                       "arrangement",
+                                                       "seed",
+                                                       "south",
+                                                       "west",
+                                                       "north",
+                                                       "east"};
   if (auto st = map.check_known("traverse", kKnown); !st) return make_error(st.error());
   Params p;
 
@@ -105,8 +125,8 @@ Result<Params> parse_params(const ParamMap& map) {
     }
     if (p.seats.size() < 2) return make_error("seats: a game needs 2 to 4 distinct seats");
     if (players && static_cast<int>(p.seats.size()) != players) {
-      return make_error("seats: names " + std::to_string(p.seats.size()) + " seats but players=" +
-                        std::to_string(players));
+      return make_error("seats: names " + std::to_string(p.seats.size()) +
+                        " seats but players=" + std::to_string(players));
     }
   }
 
@@ -187,8 +207,8 @@ std::string params_text(const Params& p) {
     out += std::string(" rules=") + preset->name;
   } else {
     auto sw = [](bool b) { return b ? "on" : "off"; };
-    out += std::string(" long_jumps=") + sw(p.long_jumps) + " circle_reversal=" +
-           sw(p.circle_reversal) + " goal_anchor=" + sw(p.goal_anchor) +
+    out += std::string(" long_jumps=") + sw(p.long_jumps) +
+           " circle_reversal=" + sw(p.circle_reversal) + " goal_anchor=" + sw(p.goal_anchor) +
            " reversal_from_goal=" + sw(p.reversal_from_goal);
   }
   out += " max_plies=" + std::to_string(p.max_plies);

@@ -15,8 +15,8 @@ namespace arbiter::traverse {
 // A start-row set-up: the kinds of the 8 pieces as seen from behind the start row, left to right.
 using Arrangement = std::array<int8_t, 8>;
 // R5: square diamond triangle circle circle triangle diamond square.
-inline constexpr Arrangement kDefaultArrangement = {kSquarePiece, kDiamond, kTriangle, kCircle,
-                                                    kCircle,      kTriangle, kDiamond, kSquarePiece};
+inline constexpr Arrangement kDefaultArrangement = {
+    kSquarePiece, kDiamond, kTriangle, kCircle, kCircle, kTriangle, kDiamond, kSquarePiece};
 
 struct Params {
   std::vector<int> seats = {kSouth, kNorth};  // R3: in turn order (clockwise from South)

@@ -66,7 +66,8 @@ Result<State> parse_position(const Params& params, std::string_view text) {
     for (std::size_t j = 0; j < r.size();) {
       if (r[j] >= '0' && r[j] <= '9') {
         int n = 0;
-        while (j < r.size() && r[j] >= '0' && r[j] <= '9' && n <= kSize) n = n * 10 + (r[j++] - '0');
+        while (j < r.size() && r[j] >= '0' && r[j] <= '9' && n <= kSize)
+          n = n * 10 + (r[j++] - '0');
         if (n == 0 || col + n > kSize) return make_error(where + "more than 10 squares");
         col += n;
         continue;

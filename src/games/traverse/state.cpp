@@ -152,10 +152,18 @@ void State::adjudicate(End reason) {
     int distance = 0;
     for_each_square(outside, [&](Square s) {
       switch (seat) {
-        case kSouth: distance += 9 - row_of(s); break;
-        case kNorth: distance += row_of(s); break;
-        case kWest: distance += 9 - col_of(s); break;
-        default: distance += col_of(s); break;
+        case kSouth:
+          distance += 9 - row_of(s);
+          break;
+        case kNorth:
+          distance += row_of(s);
+          break;
+        case kWest:
+          distance += 9 - col_of(s);
+          break;
+        default:
+          distance += col_of(s);
+          break;
       }
     });
     const int n = popcount(outside);
@@ -180,9 +188,12 @@ std::string State::result_text() const {
   if (winner_ < 0) return {};
   const std::string who = player_name(winner_) + " wins: ";
   switch (end_) {
-    case End::kAllHome: return who + "all pieces home";
-    case End::kRepetition: return who + "adjudicated after threefold repetition";
-    default: return who + "adjudicated at the ply limit";
+    case End::kAllHome:
+      return who + "all pieces home";
+    case End::kRepetition:
+      return who + "adjudicated after threefold repetition";
+    default:
+      return who + "adjudicated at the ply limit";
   }
 }
 
@@ -193,6 +204,5 @@ uint64_t State::compute_hash() const {
   }
   return h;
 }
-
 
 }  // namespace arbiter::traverse

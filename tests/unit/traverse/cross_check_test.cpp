@@ -40,9 +40,8 @@ std::size_t compare(const State& s) {
     if (!m.is_pass()) fast.insert(to_ref(board_after(s, m)));
   }
   EXPECT_EQ(fast.size(), moves.front().is_pass() ? 0 : moves.size()) << "duplicate resulting board";
-  const auto expected =
-      reference::reference_successors(to_ref(board_after(s, Move{})), s.seat(s.to_move()),
-                                      ref_rules(s.params()));
+  const auto expected = reference::reference_successors(to_ref(board_after(s, Move{})),
+                                                        s.seat(s.to_move()), ref_rules(s.params()));
   EXPECT_EQ(fast, expected) << s.to_text() << " (" << params_text(s.params()) << ") fast "
                             << fast.size() << " reference " << expected.size();
   EXPECT_EQ(s.count_moves(), moves.size()) << s.to_text();
@@ -56,9 +55,15 @@ std::size_t compare(const State& s) {
 }
 
 const char* kRuleSets[] = {
-    "players=2 rules=basic",    "players=2 rules=advanced",           "players=2 rules=expert",
-    "players=3 rules=advanced", "players=4 rules=basic",              "players=4 rules=expert",
-    "players=4 long_jumps=on",  "players=4 circle_reversal=on",       "players=3 goal_anchor=on",
+    "players=2 rules=basic",
+    "players=2 rules=advanced",
+    "players=2 rules=expert",
+    "players=3 rules=advanced",
+    "players=4 rules=basic",
+    "players=4 rules=expert",
+    "players=4 long_jumps=on",
+    "players=4 circle_reversal=on",
+    "players=3 goal_anchor=on",
     "seats=west,east circle_reversal=on reversal_from_goal=on arrangement=random seed=5",
 };
 

@@ -29,7 +29,9 @@ struct Dir {
 int row_of(int sq) { return sq / kBoardSize; }
 int col_of(int sq) { return sq % kBoardSize; }
 int square_at(int row, int col) { return row * kBoardSize + col; }
-bool on_board(int row, int col) { return row >= 0 && row < kBoardSize && col >= 0 && col < kBoardSize; }
+bool on_board(int row, int col) {
+  return row >= 0 && row < kBoardSize && col >= 0 && col < kBoardSize;
+}
 int seat_of(int piece) { return piece / 4; }
 int kind_of(int piece) { return piece % 4; }
 
@@ -46,10 +48,14 @@ bool not_corner_coord(int x) { return x >= 1 && x <= 8; }
 bool is_start_row(int seat, int sq) {
   const int r = row_of(sq), c = col_of(sq);
   switch (seat) {
-    case kSeatSouth: return r == 0 && not_corner_coord(c);
-    case kSeatWest: return c == 0 && not_corner_coord(r);
-    case kSeatNorth: return r == 9 && not_corner_coord(c);
-    case kSeatEast: return c == 9 && not_corner_coord(r);
+    case kSeatSouth:
+      return r == 0 && not_corner_coord(c);
+    case kSeatWest:
+      return c == 0 && not_corner_coord(r);
+    case kSeatNorth:
+      return r == 9 && not_corner_coord(c);
+    case kSeatEast:
+      return c == 9 && not_corner_coord(r);
   }
   return false;
 }
@@ -58,10 +64,14 @@ bool is_start_row(int seat, int sq) {
 bool is_destination_row(int seat, int sq) {
   const int r = row_of(sq), c = col_of(sq);
   switch (seat) {
-    case kSeatSouth: return r == 9 && not_corner_coord(c);
-    case kSeatWest: return c == 9 && not_corner_coord(r);
-    case kSeatNorth: return r == 0 && not_corner_coord(c);
-    case kSeatEast: return c == 0 && not_corner_coord(r);
+    case kSeatSouth:
+      return r == 9 && not_corner_coord(c);
+    case kSeatWest:
+      return c == 9 && not_corner_coord(r);
+    case kSeatNorth:
+      return r == 0 && not_corner_coord(c);
+    case kSeatEast:
+      return c == 0 && not_corner_coord(r);
   }
   return false;
 }
@@ -69,10 +79,14 @@ bool is_destination_row(int seat, int sq) {
 // R2: forward direction of each seat.
 Dir forward_of(int seat) {
   switch (seat) {
-    case kSeatSouth: return {+1, 0};
-    case kSeatWest: return {0, +1};
-    case kSeatNorth: return {-1, 0};
-    case kSeatEast: return {0, -1};
+    case kSeatSouth:
+      return {+1, 0};
+    case kSeatWest:
+      return {0, +1};
+    case kSeatNorth:
+      return {-1, 0};
+    case kSeatEast:
+      return {0, -1};
   }
   return {0, 0};
 }
@@ -82,8 +96,10 @@ std::vector<Dir> directions_of(int seat, int kind) {
   const std::vector<Dir> orthogonal = {{+1, 0}, {-1, 0}, {0, +1}, {0, -1}};
   const std::vector<Dir> diagonal = {{+1, +1}, {+1, -1}, {-1, +1}, {-1, -1}};
   switch (kind) {
-    case kKindSquare: return orthogonal;
-    case kKindDiamond: return diagonal;
+    case kKindSquare:
+      return orthogonal;
+    case kKindDiamond:
+      return diagonal;
     case kKindTriangle: {
       // Forward diagonals are forward + either perpendicular unit vector; plus straight backward.
       const Dir f = forward_of(seat);
@@ -108,15 +124,16 @@ bool may_end_on(int seat, int sq, bool stayed_in_start_row) {
   return false;  // corners and every other side square
 }
 
-// R15/R16/R17: is the circle `piece` standing on `sq` lifted when jumped by a piece of `mover_seat`?
+// R15/R16/R17: is the circle `piece` standing on `sq` lifted when jumped by a piece of
+// `mover_seat`?
 bool is_lifted_when_jumped(int piece, int sq, int mover_seat, const RefRules& rules) {
   if (!rules.circle_reversal) return false;
-  if (kind_of(piece) != kKindCircle) return false;       // R15: only circles
+  if (kind_of(piece) != kKindCircle) return false;  // R15: only circles
   const int owner = seat_of(piece);
-  if (owner == mover_seat) return false;                  // R17: own circles never lifted
-  if (is_start_row(owner, sq)) return false;              // R16: still in its start row
+  if (owner == mover_seat) return false;      // R17: own circles never lifted
+  if (is_start_row(owner, sq)) return false;  // R16: still in its start row
   if (is_destination_row(owner, sq)) {
-    return rules.reversal_from_goal;                      // R16 (overrides goal_anchor)
+    return rules.reversal_from_goal;  // R16 (overrides goal_anchor)
   }
   return true;  // middle, corner, or another side square (R16 clarification)
 }
@@ -163,7 +180,8 @@ class PieceSearch {
   // arrived on `cur` (or starting at the origin when `lifted` is empty and cur == origin with no
   // jump made yet). chain_board: original minus the moving piece minus lifted circles.
   // lifted: former squares of lifted circles, in jump order. stayed: R11 route flag.
-  void jumps_from(int cur, const RefBoard& chain_board, const std::vector<int>& lifted, bool stayed) {
+  void jumps_from(int cur, const RefBoard& chain_board, const std::vector<int>& lifted,
+                  bool stayed) {
     for (const Dir& d : dirs_) {
       // k = number of empty squares before (and after) the jumped piece. k = 0 is R8, k >= 1 is R9.
       for (int k = 0; k < kBoardSize; ++k) {
@@ -173,12 +191,15 @@ class PieceSearch {
         if (!on_board(land_r, land_c)) break;  // larger k only goes further off the board
         bool ok = true;
         for (int i = 1; i <= k; ++i) {  // the k squares before the jumped piece are empty
-          if (chain_board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty) ok = false;
+          if (chain_board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty)
+            ok = false;
         }
         const int jumped = square_at(row_of(cur) + (k + 1) * d.dr, col_of(cur) + (k + 1) * d.dc);
         if (chain_board[jumped] == kEmpty) ok = false;  // must jump exactly one piece
-        for (int i = k + 2; i <= 2 * k + 2; ++i) {  // k squares after it, and the landing, are empty
-          if (chain_board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty) ok = false;
+        for (int i = k + 2; i <= 2 * k + 2;
+             ++i) {  // k squares after it, and the landing, are empty
+          if (chain_board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty)
+            ok = false;
         }
         if (!ok) continue;
         const int landing = square_at(land_r, land_c);

@@ -31,8 +31,8 @@ void put(RefBoard& b, const std::string& name, int seat, int kind) {
 }
 
 // R5 default arrangement, seen from behind the start row, left to right.
-constexpr int kDefaultArrangement[8] = {kSquare, kDiamond, kTriangle, kCircle,
-                                        kCircle, kTriangle, kDiamond, kSquare};
+constexpr int kDefaultArrangement[8] = {kSquare, kDiamond,  kTriangle, kCircle,
+                                        kCircle, kTriangle, kDiamond,  kSquare};
 
 // Places `seat`'s default set-up. "Left" seen from behind: South west->east (b1..i1),
 // West north->south (a9..a2), North east->west (i10..b10), East south->north (j2..j9).
@@ -40,10 +40,18 @@ void put_default(RefBoard& b, int seat) {
   for (int i = 0; i < 8; ++i) {
     int square = 0;
     switch (seat) {
-      case kSouth: square = 0 * 10 + (1 + i); break;
-      case kWest: square = (8 - i) * 10 + 0; break;
-      case kNorth: square = 9 * 10 + (8 - i); break;
-      case kEast: square = (1 + i) * 10 + 9; break;
+      case kSouth:
+        square = 0 * 10 + (1 + i);
+        break;
+      case kWest:
+        square = (8 - i) * 10 + 0;
+        break;
+      case kNorth:
+        square = 9 * 10 + (8 - i);
+        break;
+      case kEast:
+        square = (1 + i) * 10 + 9;
+        break;
     }
     b[square] = static_cast<int8_t>(seat * 4 + kDefaultArrangement[i]);
   }
@@ -209,9 +217,9 @@ TEST(TraverseReference, CirclesNotLiftedOnStartRowOrOwnOrGoalUnlessReversalFromG
   put(goal, "c1", kSouth, kSquare);
   put(goal, "d1", kNorth, kCircle);
   EXPECT_EQ(reference_successors(goal, kSouth, RefRules{.circle_reversal = true}).size(), 3u);
-  EXPECT_EQ(reference_successors(goal, kSouth,
-                                 RefRules{.circle_reversal = true, .goal_anchor = true,
-                                          .reversal_from_goal = true})
+  EXPECT_EQ(reference_successors(
+                goal, kSouth,
+                RefRules{.circle_reversal = true, .goal_anchor = true, .reversal_from_goal = true})
                 .size(),
             10u);
 }

@@ -75,8 +75,7 @@ TEST(TraverseRules, R17_OwnCirclesAreNeverLifted) {
 }
 
 TEST(TraverseRules, R18_AllEightHomeWinsAtOnce) {
-  State s = place("players=2",
-                  "Ss:b10 Ds:c10 Ts:d10 Cs:e10 Cs:f10 Ts:g10 Ds:h10 Ss:i9 Sn:e5");
+  State s = place("players=2", "Ss:b10 Ds:c10 Ts:d10 Cs:e10 Cs:f10 Ts:g10 Ds:h10 Ss:i9 Sn:e5");
   EXPECT_FALSE(s.is_terminal());
   s.apply(parse(s, "i9-i10"));
   EXPECT_TRUE(s.is_terminal());
@@ -133,8 +132,7 @@ TEST(TraverseRules, R20_PlyLimitEndsAndAdjudicates) {
 }
 
 TEST(TraverseRules, R21_WinnerGetsOneOthersShareMinusOne) {
-  State s = place("players=4",
-                  "Ss:b10 Ds:c10 Ts:d10 Cs:e10 Cs:f10 Ts:g10 Ds:h10 Ss:i9 Sn:e5");
+  State s = place("players=4", "Ss:b10 Ds:c10 Ts:d10 Cs:e10 Cs:f10 Ts:g10 Ds:h10 Ss:i9 Sn:e5");
   s.apply(parse(s, "i9-i10"));
   const auto r = s.returns();
   ASSERT_EQ(r.size(), 4u);

@@ -43,13 +43,13 @@ TEST(TraverseRules, R10_ChainsOfJumpsWithoutSteps) {
   State s = place("players=2", "Cs:e3 Sn:e4 Dn:e6");
   const auto m = moves_from(s, "e3");
   EXPECT_TRUE(has(m, "e3-e5-e7"));
-  EXPECT_TRUE(has(m, "e3-e5"));  // a chain may stop after any jump
+  EXPECT_TRUE(has(m, "e3-e5"));                 // a chain may stop after any jump
   EXPECT_FALSE(s.parse_move("e3-e5-e6").ok());  // no step inside a chain
   // A triangle's chain uses only its own three directions.
   State t = place("players=2", "Ts:e3 Sn:f4 Dn:h4 Cn:f6");
   EXPECT_TRUE(has(moves_from(t, "e3"), "e3-g5"));
-  EXPECT_TRUE(has(moves_from(t, "e3"), "e3-g5-e7"));   // forward-left diagonal
-  EXPECT_FALSE(t.parse_move("e3-g5-i3").ok());         // g5->i3 is a backward diagonal
+  EXPECT_TRUE(has(moves_from(t, "e3"), "e3-g5-e7"));  // forward-left diagonal
+  EXPECT_FALSE(t.parse_move("e3-g5-i3").ok());        // g5->i3 is a backward diagonal
   // The origin counts as empty: a route may land on it and go on.
   State o = place("players=2", "Cs:d5 Sn:e5 Dn:c5");
   EXPECT_EQ(parse(o, "d5-f5-d5-b5"), parse(o, "d5-b5"));

@@ -68,7 +68,8 @@ inline State place(const std::string& params, const std::string& pieces, char to
     while (i < pieces.size() && pieces[i] == ' ') ++i;
     if (i >= pieces.size()) break;
     const std::size_t end = pieces.find(' ', i);
-    const std::string token = pieces.substr(i, end == std::string::npos ? std::string::npos : end - i);
+    const std::string token =
+        pieces.substr(i, end == std::string::npos ? std::string::npos : end - i);
     i = end == std::string::npos ? pieces.size() : end;
     int kind = std::string("SDTC").find(token[0]);
     int seat = *parse_seat(std::string(1, token[1]));
