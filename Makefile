@@ -3,7 +3,7 @@ BUILD      ?= build
 JOBS       ?= 2
 FUZZ_SECS  ?= 10
 
-.PHONY: all deps build run test test-release test-sanitize test-fuzz bench clean
+.PHONY: all deps build run test format-check test-release test-sanitize test-fuzz bench clean
 
 all: build
 
@@ -20,7 +20,11 @@ build: deps $(BUILD)/CMakeCache.txt
 run: build
 	./$(BUILD)/arbiter play traverse
 
-test: build test-release test-sanitize test-fuzz
+test: build format-check test-release test-sanitize test-fuzz
+
+# Every tracked C++ file is as .clang-format says.
+format-check: deps
+	@git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run -Werror && echo "format: clean"
 
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
