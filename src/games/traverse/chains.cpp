@@ -123,7 +123,7 @@ void ChainSearch::place_circles(Bitboard occupied, const std::vector<Square>& ci
   });
 }
 
-void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
+void ChainSearch::collect_ends(std::vector<Node>& ends) const {
   // Breadth-first over chain states; `visited` is stamped rather than cleared per call.
   thread_local std::vector<uint32_t> visited(kSquares * 64 * 2, 0);
   thread_local uint32_t stamp = 0;
@@ -132,7 +132,6 @@ void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
     std::fill(visited.begin(), visited.end(), 0);
     stamp = 1;
   }
-  std::vector<Node> ends;
   queue.clear();
   const Node origin{from_, 0, in_start_row(from_)};
   visited[key(origin)] = stamp;
@@ -153,6 +152,11 @@ void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
       ends.push_back(Node{to, 0, in_start_row(to)});
     }
   }
+}
+
+void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
+  std::vector<Node> ends;
+  collect_ends(ends);
   std::stable_sort(ends.begin(), ends.end(), [](const Node& a, const Node& b) {
     const int la = __builtin_popcount(a.lifted), lb = __builtin_popcount(b.lifted);
     return la != lb ? la < lb : (a.square != b.square ? a.square < b.square : a.lifted < b.lifted);
@@ -171,6 +175,44 @@ void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
     for (Square c : circles) occupied &= ~bit(c);
     place_circles(occupied, circles, 0, m, seen, out);
   }
+}
+
+bool ChainSearch::count_moves(uint64_t& n) const {
+  std::vector<Node> ends;
+  collect_ends(ends);
+  for (Node& e : ends) e.in_row = false;  // (square, lifted) alone names the board here
+  std::sort(ends.begin(), ends.end(), [](const Node& a, const Node& b) {
+    return a.square != b.square ? a.square < b.square : a.lifted < b.lifted;
+  });
+  uint64_t count = 0;
+  for (std::size_t i = 0; i < ends.size(); ++i) {
+    const Node& e = ends[i];
+    if (i > 0 && ends[i - 1].square == e.square && ends[i - 1].lifted == e.lifted) continue;
+    if (e.lifted == 0) {
+      count += e.square != from_;  // R12
+      continue;
+    }
+    if (e.square == from_) return false;
+    // R15: n circles of one seat into e empty squares of its start row give C(e, n) boards.
+    Bitboard occupied = (state_.occupied() & ~bit(from_)) | bit(e.square);
+    std::array<int, kSeats> lifted{};
+    for (int i2 = 0; i2 < num_liftable_; ++i2) {
+      if (e.lifted & (1u << i2)) {
+        occupied &= ~bit(liftable_[i2]);
+        ++lifted[seat_of(state_.at(liftable_[i2]))];
+      }
+    }
+    uint64_t boards = 1;
+    for (int seat = 0; seat < kSeats; ++seat) {
+      if (!lifted[seat]) continue;
+      const int room = popcount(kStartRow[seat] & ~occupied);
+      if (room < lifted[seat]) return false;  // some circle would go to the middle
+      for (int k = 0; k < lifted[seat]; ++k) boards = boards * (room - k) / (k + 1);
+    }
+    count += boards;
+  }
+  n += count;
+  return true;
 }
 
 ChainSearch::Route ChainSearch::route_to(const Move& m) const {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <unordered_map>
 #include <vector>
 
@@ -42,6 +43,11 @@ class ChainSearch {
   // pieces that each chain back to their origin lifting the same circle give the same board.
   void append_moves(SeenBoards& seen, State::MoveList& out) const;
 
+  // The number of distinct moves of the piece, computed without building them, or false when
+  // boards could coincide (a lifting chain back to the origin, or a circle whose start row is
+  // too full so that it may go back to a middle square); then use append_moves.
+  bool count_moves(uint64_t& n) const;
+
   struct Route {
     std::vector<Square> squares;     // origin, then each square stood on
     std::vector<Square> lift_order;  // lifted circles in jump order
@@ -69,6 +75,8 @@ class ChainSearch {
     return (n.square * 64 + static_cast<int>(n.lifted)) * 2 + n.in_row;
   }
   bool is_empty(Square x, unsigned lifted) const;
+  // Every (square, lifted set) a move of the piece may end on, steps included; may repeat.
+  void collect_ends(std::vector<Node>& ends) const;
   // Calls f(Node next, Square jumped) for every jump from `n`, in direction then distance order.
   template <class F>
   void for_each_jump(const Node& n, F&& f) const;

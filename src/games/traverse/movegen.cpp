@@ -1,38 +1,60 @@
-// Legal moves and bulk counting (R7–R17). The common case runs on bitboards: a piece's jump
-// chains reach the same squares whatever the route, because jumps never change the board, so a
-// flood fill finds every end square. Only when the piece could lift a circle (R15) does the
+// Legal moves and bulk counting (R7–R17). In the common case a piece's jump chains reach the
+// same squares whatever the route, because jumps never change the board, so one walk over the
+// reachable squares finds every end square. Only when the piece could lift a circle (R15) does the
 // board change mid-chain; that piece then goes through the exact ChainSearch (chains.cpp).
 #include <cassert>
 
 #include "games/traverse/chains.h"
-#include "games/traverse/jumps.h"
+#include "games/traverse/rays.h"
 #include "games/traverse/state.h"
 
 namespace arbiter::traverse {
 
-// R7–R11 for a piece whose chains lift nothing. `reach` receives every square a chain can
-// stand on (for the lift test).
-Bitboard State::plain_ends(Square from, int seat, uint8_t dirs, Bitboard& reach) const {
-  const Bitboard origin = bit(from);
-  const Bitboard empty = (~occupied_ & kBoard) | origin;  // R10: the origin counts as empty
-  const Bitboard others = occupied_ & ~origin;
-  const bool long_jumps = params_.long_jumps;
-
-  Bitboard visited = origin;
-  Bitboard steps = 0;
-  for (Bitboard frontier = origin; frontier;) {
-    Bitboard next = 0;
+// Every square a chain of the piece on `from` can stand on (R8–R10, lifting nothing), walking
+// square by square: from each, the first piece along each allowed ray is jumped when the squares
+// beyond it are empty (kRays). `landable` limits where a jump may land; `jumped` receives every
+// piece some chain jumps over.
+static Bitboard chain_squares(Square from, uint8_t dirs, Bitboard others, Bitboard landable,
+                              int reach, Bitboard& jumped) {
+  Bitboard visited = bit(from);
+  Square stack[kSquares];
+  int top = 0;
+  stack[top++] = from;
+  while (top) {
+    const Square s = stack[--top];
     for (int d = 0; d < kDirections; ++d) {
-      if (dirs & (1u << d)) next |= jump_landings(frontier, d, empty, others, long_jumps);
+      if (!(dirs & (1u << d))) continue;
+      const Bitboard blockers = kRays.ray[s][d] & others;
+      if (!blockers) continue;
+      const Square b = ray_ascends(d) ? lowest_square(blockers) : highest_square(blockers);
+      const int m = ray_distance(s, b);
+      if (m > reach) continue;
+      const Square land = kRays.landing[s][d][m];
+      if (land == kNoSquare || (kRays.beyond[s][d][m] & others) || !(landable & bit(land))) {
+        continue;
+      }
+      jumped |= bit(b);
+      if (!(visited & bit(land))) {
+        visited |= bit(land);
+        stack[top++] = land;
+      }
     }
-    frontier = next & ~visited;
-    visited |= frontier;
   }
+  return visited;
+}
+
+// R7–R11 for a piece whose chains lift nothing; `jumped` receives every piece its chains can
+// jump (for the lift test).
+Bitboard State::plain_ends(Square from, int seat, uint8_t dirs, Bitboard& jumped) const {
+  const Bitboard origin = bit(from);
+  const Bitboard others = occupied_ & ~origin;  // R10: the origin counts as empty
+  const int reach = params_.long_jumps ? kMaxJumpReach : 1;
+  const Bitboard visited = chain_squares(from, dirs, others, kBoard, reach, jumped);
+  Bitboard steps = 0;
   for (int d = 0; d < kDirections; ++d) {
     if (dirs & (1u << d)) steps |= shift(origin, d);  // R7
   }
   steps &= ~occupied_;
-  reach = visited;
 
   // R11: middle squares and the own destination row; the own start row only by a move that
   // starts there and stands on nothing else.
@@ -41,19 +63,8 @@ Bitboard State::plain_ends(Square from, int seat, uint8_t dirs, Bitboard& reach)
   const uint8_t along_row = dirs & ((seat == kSouth || seat == kNorth) ? (1u << kE) | (1u << kW)
                                                                        : (1u << kN) | (1u << kS));
   if ((origin & start_row) && along_row) {
-    const Bitboard row_empty = empty & start_row;
-    Bitboard row_visited = origin;
-    for (Bitboard frontier = origin; frontier;) {
-      Bitboard next = 0;
-      for (int d = 0; d < kDirections; ++d) {
-        if (along_row & (1u << d)) {
-          next |= jump_landings(frontier, d, row_empty, others, long_jumps);
-        }
-      }
-      frontier = next & ~row_visited;
-      row_visited |= frontier;
-    }
-    ends |= (row_visited | steps) & start_row;
+    Bitboard unused = 0;
+    ends |= (chain_squares(from, along_row, others, start_row, reach, unused) | steps) & start_row;
   }
   return ends & ~origin;  // R12
 }
@@ -72,40 +83,30 @@ Bitboard State::liftable_circles(int seat) const {
   return out;
 }
 
-// Whether any chain of the piece on `from` can jump a liftable circle. Every route's first
-// lift starts from a square the plain flood reaches, so testing those squares is enough.
-bool State::may_lift_during(Square from, uint8_t dirs, Bitboard reach, Bitboard liftable) const {
-  const Bitboard origin = bit(from);
-  const Bitboard empty = (~occupied_ & kBoard) | origin;
-  const Bitboard others = occupied_ & ~origin;
-  for (int d = 0; d < kDirections; ++d) {
-    if ((dirs & (1u << d)) &&
-        (jumped_pieces(reach, d, empty, others, params_.long_jumps) & liftable)) {
-      return true;
-    }
-  }
-  return false;
-}
-
 bool State::anchored(Square s, int seat) const {
   return params_.goal_anchor && (kDestRow[seat] & bit(s));  // R14
 }
 
-// Calls plain(from, ends) for each piece whose chains lift nothing, and appends the moves of
-// the others to `lifting` (deduplicated across pieces by resulting board).
+// Calls plain(from, ends) for each piece whose chains lift nothing. For the others, when
+// `counted` is given, adds their number of moves to it if that can be done without building
+// them; else appends their moves to `lifting` (deduplicated across pieces by resulting board).
 template <class Plain>
-void State::visit_moves(Plain&& plain, MoveList& lifting) const {
+void State::visit_moves(Plain&& plain, MoveList& lifting, uint64_t* counted) const {
   const int seat = seats_[to_move_];
   const Bitboard liftable = liftable_circles(seat);
   SeenBoards seen(*this);
   for_each_square(by_seat_[seat], [&](Square from) {
     if (anchored(from, seat)) return;
     const uint8_t dirs = direction_mask(seat, kind_of(board_[from]));
-    Bitboard reach;
-    const Bitboard ends = plain_ends(from, seat, dirs, reach);
-    if (liftable && may_lift_during(from, dirs, reach, liftable)) {
+    // Every route's first lift jumps a piece that lift-free chains reach, so testing the
+    // pieces those chains jump is enough to know whether the exact search is needed.
+    Bitboard jumped = 0;
+    const Bitboard ends = plain_ends(from, seat, dirs, jumped);
+    if (jumped & liftable) {
+      const ChainSearch chains(*this, from);
+      if (counted && chains.count_moves(*counted)) return;
       if (seen.empty()) seen.insert(Move{});  // R12: the unchanged board
-      ChainSearch(*this, from).append_moves(seen, lifting);
+      chains.append_moves(seen, lifting);
     } else {
       plain(from, ends);
     }
@@ -124,7 +125,7 @@ void State::generate(MoveList& out) const {
           out.push_back(m);
         });
       },
-      out);
+      out, nullptr);
   if (out.empty()) out.push_back(Move{});  // R13
 }
 
@@ -132,7 +133,7 @@ uint64_t State::count_moves() const {
   if (is_terminal()) return 0;
   uint64_t n = 0;
   MoveList lifting;
-  visit_moves([&](Square, Bitboard ends) { n += popcount(ends); }, lifting);
+  visit_moves([&](Square, Bitboard ends) { n += popcount(ends); }, lifting, &n);
   n += lifting.size();
   return n ? n : 1;  // R13: a lone pass
 }

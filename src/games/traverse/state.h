@@ -97,14 +97,13 @@ class State {
   Piece take(Square s);
   void finish_move();  // R18–R20 after a move
   void adjudicate(End reason);
-  // End squares of the piece on `from` by moves that lift nothing; `reach` gets every square
-  // its chains can stand on.
-  Bitboard plain_ends(Square from, int seat, uint8_t dirs, Bitboard& reach) const;
+  // End squares of the piece on `from` by moves that lift nothing; `jumped` gets every piece
+  // its chains can jump.
+  Bitboard plain_ends(Square from, int seat, uint8_t dirs, Bitboard& jumped) const;
   // Opponent circles that would be lifted if jumped by `seat` (R15–R17).
   Bitboard liftable_circles(int seat) const;
   template <class Plain>
-  void visit_moves(Plain&& plain, MoveList& lifting) const;
-  bool may_lift_during(Square from, uint8_t dirs, Bitboard reach, Bitboard liftable) const;
+  void visit_moves(Plain&& plain, MoveList& lifting, uint64_t* counted) const;
 
   Params params_;
   std::array<Piece, kSquares> board_{};
