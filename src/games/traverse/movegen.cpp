@@ -17,6 +17,22 @@ namespace arbiter::traverse {
 static Bitboard chain_squares(Square from, uint8_t dirs, Bitboard others, Bitboard landable,
                               int reach, Bitboard& jumped) {
   Bitboard visited = bit(from);
+  if (reach == 1) {
+    // Single jumps only (R8): a flood fill over whole bitboards is cheaper than the ray walk.
+    const Bitboard empty = ~others & landable;
+    for (Bitboard frontier = visited; frontier;) {
+      Bitboard next = 0;
+      for (int d = 0; d < kDirections; ++d) {
+        if (!(dirs & (1u << d))) continue;
+        const Bitboard land = shift(shift(frontier, d) & others, d) & empty;
+        jumped |= shift(land, (d + 4) % kDirections);
+        next |= land;
+      }
+      frontier = next & ~visited;
+      visited |= frontier;
+    }
+    return visited;
+  }
   Square stack[kSquares];
   int top = 0;
   stack[top++] = from;
