@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "records/record.h"
+#include "records/record_json.h"
 
 namespace arbiter::cli {
 
@@ -30,12 +31,16 @@ Runner setup_show(CLI::App& sub) {
     std::string path;
     int at = -1;
     bool position = false;
+    bool all = false;
+    bool json = false;
   };
   auto o = std::make_shared<Options>();
   sub.add_option("record", o->path, "record file, or - for standard input")->required();
   sub.add_option("--at", o->at, "show the position after this many moves (0 = the start)")
       ->check(CLI::NonNegativeNumber);
   sub.add_flag("--position", o->position, "print the position text instead of the board");
+  sub.add_flag("--all", o->all, "draw the board after every move");
+  sub.add_flag("--json", o->json, "print the game as JSON, with the position after each move");
   return [o] {
     auto text = read_file(o->path);
     if (!text) return fail(text.error());
@@ -43,6 +48,22 @@ Runner setup_show(CLI::App& sub) {
     if (!record) return fail(o->path + ": " + record.error());
     auto replay = replay_record(*record);
     if (!replay) return fail(o->path + ": " + replay.error());
+    if (o->json) {
+      std::cout << record_to_json(*record, *replay) << "\n";
+      return 0;
+    }
+    if (o->all) {
+      auto state = replay->start->clone();
+      std::cout << "start:\n" << state->render();
+      for (const auto& m : replay->final->history()) {
+        const std::string who = state->player_name(state->to_move());
+        (void)state->apply(m);
+        std::cout << "\n"
+                  << state->history().size() << ". " << who << " " << m << "\n"
+                  << state->render();
+      }
+      return 0;
+    }
     std::unique_ptr<GameState> shown = replay->final->clone();
     const int total = static_cast<int>(record->moves.size());
     if (o->at >= 0) {

@@ -56,6 +56,10 @@ show=$("$arbiter" show "$tmp/game.txt")
 contains "show replays" "moves: 2, result: unfinished" "$show"
 check "show --at" "1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/1Ds8/1Ss1TsCsCsTsDsSs1 n 1" \
   "$("$arbiter" show "$tmp/game.txt" --at 1 --position)"
+json=$("$arbiter" show "$tmp/game.txt" --json)
+contains "show --json move" '"move": "d10-e9"' "$json"
+contains "show --json position" '"position": "1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/1Ds8/1Ss1TsCsCsTsDsSs1 n 1"' "$json"
+contains "show --all" "2. north d10-e9" "$("$arbiter" show "$tmp/game.txt" --all)"
 sed 's/2\. d10-e9/2. d10-d8/' "$tmp/game.txt" > "$tmp/bad.txt"
 bad "show bad move" "move 2 'd10-d8'" show "$tmp/bad.txt"
 sed 's/\[Game "traverse"\]/[Game "go"]/' "$tmp/game.txt" > "$tmp/badgame.txt"

@@ -1,0 +1,31 @@
+#include "records/record_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace arbiter {
+
+std::string record_to_json(const Record& record, const Replay& replay) {
+  nlohmann::ordered_json out;
+  out["game"] = std::string(replay.start->game().name());
+  out["params"] = replay.start->params_text();
+  nlohmann::ordered_json tags = nlohmann::ordered_json::object();
+  for (const auto& [k, v] : record.tags) tags[k] = v;
+  out["tags"] = tags;
+  out["start"] = replay.start->to_text();
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  auto state = replay.start->clone();
+  for (const auto& m : replay.final->history()) {
+    const int player = state->to_move();
+    (void)state->apply(m);  // replayed already: every move is legal
+    moves.push_back({{"ply", moves.size() + 1},
+                     {"player", state->player_name(player)},
+                     {"move", m},
+                     {"position", state->to_text()}});
+  }
+  out["moves"] = moves;
+  out["result"] = replay.final->is_terminal() ? replay.final->result_text() : "*";
+  out["returns"] = replay.final->returns();
+  return out.dump(2);
+}
+
+}  // namespace arbiter

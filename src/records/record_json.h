@@ -1,0 +1,14 @@
+// A replayed game record as JSON, for UIs and scripts: tags, the start position, and for each
+// move its number, player, canonical text and the position text after it.
+#pragma once
+
+#include <string>
+
+#include "records/record.h"
+
+namespace arbiter {
+
+// `replay` must come from replay_record(record).
+std::string record_to_json(const Record& record, const Replay& replay);
+
+}  // namespace arbiter
