@@ -32,6 +32,7 @@ Geometry build(int size) {
       const int nb = g.cell_at(g.row[c] + kDirRow[d], g.number[c] + kDirNumber[d]);
       g.neighbour[c][d] = static_cast<int16_t>(nb);
       g.slot[c][d] = -1;
+      g.around[c][d] = static_cast<uint8_t>(nb >= 0 ? nb : c);
       if (nb >= 0) g.neighbours[c].set(nb);
     }
   }

@@ -39,7 +39,10 @@ struct Geometry {
   // on that edge, -1 on the border.
   std::array<std::array<int16_t, kDirections>, kMaxCells> neighbour{};
   std::array<std::array<int16_t, kDirections>, kMaxCells> slot{};
-  std::array<CellSet, kMaxCells> neighbours{};                 // the same neighbours as a set
+  std::array<CellSet, kMaxCells> neighbours{};  // the same neighbours as a set
+  // around[c][d]: neighbour[c][d], or c itself off the field, so a loop over the six directions
+  // needs no branch (c is never in a set of steps from c).
+  std::array<std::array<uint8_t, kDirections>, kMaxCells> around{};
   std::array<std::array<uint8_t, 2>, kMaxSlots> slot_cells{};  // lower cell first
   SlotSet all_slots;                                           // bits 0 … num_slots − 1
   // index_of[row][number]: the cell, -1 where the field has none (number 0 is unused).

@@ -121,6 +121,10 @@ Move State::move_at(const Analysis& an, uint64_t index) const {
     }
   }
   index -= an.step_wall_total;
+  return wall_pair_at(free_slots, e, index);
+}
+
+Move State::wall_pair_at(const SlotSet& free_slots, int e, uint64_t index) {
   // Unrank the pair (x, y), x < y, in lexicographic order: before x come f(x) = x·e − x(x+1)/2.
   const auto before = [e](int64_t x) { return x * e - x * (x + 1) / 2; };
   const double ed = e - 0.5;
@@ -131,13 +135,6 @@ Move State::move_at(const Analysis& an, uint64_t index) const {
   const int64_t y = x + 1 + (static_cast<int64_t>(index) - before(x));
   return Move::walls(free_slots.select(static_cast<int>(x)),
                      free_slots.select(static_cast<int>(y)));
-}
-
-Move State::sample_move(Rng& rng) const {
-  assert(!is_terminal());
-  const Analysis an = analyse();
-  const uint64_t n = an.turns();
-  return n == 0 ? Move::pass() : move_at(an, rng.below(n));
 }
 
 }  // namespace arbiter::trap

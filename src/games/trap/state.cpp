@@ -1,6 +1,8 @@
 #include "games/trap/state.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cstddef>
 
 #include "core/zobrist.h"
 
@@ -79,8 +81,8 @@ uint64_t State::compute_hash() const {
 
 void State::relocate(int side, int from, int to) {
   auto& m = movers_[side];
-  const int i = m[0] == from ? 0 : m[1] == from ? 1 : 2;
-  assert(m[i] == from && !mover_trapped(side, i) && !occupied_.test(to));
+  const int i = (m[1] == from) | (m[2] == from) << 1;  // exactly one mover is on `from`
+  assert(m[i] == from && !mover_trapped(side, i) && (to == from || !occupied_.test(to)));
   m[i] = static_cast<uint8_t>(to);
   occupied_.reset(from);
   occupied_.set(to);
@@ -108,18 +110,21 @@ void State::remove_wall(int slot) {
 
 void State::apply(const Move& m) {
   assert(!is_terminal());
+  if (undo_.size() == undo_.capacity()) reserve_history();
   undo_.emplace_back(m, hash_, reversible_from_, outcome_);
   const int side = to_move_;
   switch (m.kind) {
     case MoveKind::kPass:
       break;
     case MoveKind::kShift:
+    case MoveKind::kDouble: {
+      // One path for both, no branch on the kind: a shift's second relocation is b → b, a no-op.
+      // A double's targets were empty before the turn, so the order is immaterial.
+      const bool two = m.kind == MoveKind::kDouble;
       relocate(side, m.a, m.b);
+      relocate(side, two ? m.c : m.b, two ? m.d : m.b);
       break;
-    case MoveKind::kDouble:  // targets were empty before the turn, so the order is immaterial
-      relocate(side, m.a, m.b);
-      relocate(side, m.c, m.d);
-      break;
+    }
     case MoveKind::kStepWall:  // P6 (c): the step comes first
       relocate(side, m.a, m.b);
       place_wall(m.c);
@@ -141,16 +146,27 @@ void State::apply(const Move& m) {
   settle();
 }
 
+void State::reserve_history() {
+  // A copied State starts with no spare room. Grow at once to what a game to the ply limit
+  // needs (capped), not by doubling from one: a random playout then allocates once.
+  const int plies = params_.max_plies > 0 ? std::min(params_.max_plies, 1024) : 256;
+  const std::size_t n = std::max<std::size_t>(2 * undo_.capacity(), plies);
+  undo_.reserve(n);
+  seen_.reserve(n + 1);
+}
+
 void State::settle() {
   // P9: at the end of the turn every free mover without a step is trapped, both colours.
   Undo& u = undo_.back();
   for (int s = 0; s < 2; ++s) {
+    const unsigned stuck = geo_->num_cells <= 64    ? stuck_movers<1>(s)
+                           : geo_->num_cells <= 128 ? stuck_movers<2>(s)
+                                                    : stuck_movers<3>(s);
+    if (stuck == 0) continue;  // the usual case
+    trapped_[s] |= static_cast<uint8_t>(stuck);
+    u.newly_trapped[s] = static_cast<uint8_t>(stuck);
     for (int i = 0; i < kMoversPerSide; ++i) {
-      const int cell = movers_[s][i];
-      if (mover_trapped(s, i) || has_step(cell)) continue;
-      trapped_[s] |= static_cast<uint8_t>(1U << i);
-      u.newly_trapped[s] |= static_cast<uint8_t>(1U << i);
-      hash_ ^= trap_key(s, cell);
+      if ((stuck >> i) & 1U) hash_ ^= trap_key(s, movers_[s][i]);
     }
   }
   // Walls and traps never go away, so no earlier position can recur after them.
@@ -159,6 +175,16 @@ void State::settle() {
   }
   push_seen();
   outcome_ = judge(to_move_ ^ 1);
+}
+
+template <int U>
+unsigned State::stuck_movers(int side) const {
+  unsigned stuck = 0;
+  for (int i = 0; i < kMoversPerSide; ++i) {
+    const bool none = open_[movers_[side][i]].minus<U>(occupied_).template none<U>();
+    stuck |= static_cast<unsigned>(none) << i;
+  }
+  return stuck & ~static_cast<unsigned>(trapped_[side]) & kAllTrapped;
 }
 
 Outcome State::judge(int last_mover) const {

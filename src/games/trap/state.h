@@ -7,7 +7,8 @@
 //
 // The State is split by concern:
 //   state.cpp          start position, apply/undo, trapping, outcome, hashing
-//   movegen.cpp        analyse(), count_moves(), generate(), move_at(), sample_move()
+//   movegen.cpp        analyse(), count_moves(), generate(), move_at()
+//   sample.cpp         sample_move(), sample_at(): one-word fields without analyse()
 //   turn_walk.h        for_each_move(): lazy enumeration in move_at() order
 //   move_text.cpp      move_text(), parse_move()
 //   position_text.cpp  to_text(), parse(); render.cpp: render()
@@ -51,6 +52,9 @@ class State {
   Move move_at(uint64_t index) const;  // index < count_moves(); generate() order
   Move move_at(const Analysis& an, uint64_t index) const;  // an == analyse()
   Move sample_move(Rng& rng) const;  // uniform over the distinct resulting positions
+  // The turn sample_move() plays for the draw `index` < count_moves(): a bijection onto the
+  // legal turns, in sample.cpp's own order on fields of at most 64 cells, else move_at()'s.
+  Move sample_at(uint64_t index) const;
   // Calls f(const Move&) for every legal turn in generate() order; stops when f returns false.
   template <class F>
   void for_each_move(F&& f) const;
@@ -109,10 +113,18 @@ class State {
 
   template <int U>
   Analysis analyse_words() const;  // analyse() on a field of at most 64·U cells
-  void relocate(int side, int from, int to);
+  // The (d) turn of rank `index` among the C(e, 2) pairs of the e free slots, lexicographic.
+  static Move wall_pair_at(const SlotSet& free_slots, int e, uint64_t index);
+  struct Draws;         // sample.cpp: the turn counts of a field of at most 64 cells
+  Draws draws() const;  // not terminal; num_cells <= 64
+  Move draw_at(const Draws& d, uint64_t index) const;  // index < d.turns()
+  void relocate(int side, int from, int to);           // to == from: no change (apply's shift)
   void place_wall(int slot);
   void remove_wall(int slot);
+  void reserve_history();  // grows undo_ and seen_ ahead of need (a copy has no spare room)
   void settle();  // P9 trapping, then P10/P11 in order; records the position for repetition
+  template <int U>
+  unsigned stuck_movers(int side) const;  // bit i: mover i is free and has no step (U words)
   Outcome judge(int last_mover) const;
   bool walls_available(int n) const { return pile_ < 0 || pile_ >= n; }
 
