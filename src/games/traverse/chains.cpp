@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "games/traverse/rays.h"
 #include "games/traverse/zobrist_keys.h"
 
 namespace arbiter::traverse {
@@ -55,39 +56,28 @@ ChainSearch::ChainSearch(const State& state, Square from)
   });
 }
 
-bool ChainSearch::is_empty(Square x, unsigned lifted) const {
-  if (x == from_ || state_.at(x) == 0) return true;  // R10: the origin counts as empty
-  const int i = liftable_index_[x];
-  return i >= 0 && (lifted & (1u << i));  // R15: lifted at once
-}
-
 template <class F>
 void ChainSearch::for_each_jump(const Node& n, F&& f) const {
-  const int max_k = state_.params().long_jumps ? 3 : 0;
+  // The board as this chain state sees it: the origin and the lifted circles are empty (R10,
+  // R15). From each square only the first piece along a ray can be jumped (R9: never two).
+  Bitboard others = state_.occupied() & ~bit(from_);
+  for (int i = 0; i < num_liftable_; ++i) {
+    if (n.lifted & (1u << i)) others &= ~bit(liftable_[i]);
+  }
+  const int reach = state_.params().long_jumps ? kMaxJumpReach : 1;
   for (int d = 0; d < kDirections; ++d) {
     if (!(dirs_ & (1u << d))) continue;
-    Square x = n.square;
-    for (int k = 0; k <= max_k; ++k) {
-      // x is the k-th square after n.square; squares 1..k were empty.
-      const Square jumped = step(x, d);
-      if (jumped == kNoSquare) break;
-      if (!is_empty(jumped, n.lifted)) {
-        Square y = jumped;
-        bool clear = true;
-        for (int i = 0; i <= k && clear; ++i) {  // k empty squares, then the landing square
-          y = step(y, d);
-          clear = y != kNoSquare && is_empty(y, n.lifted);
-        }
-        if (clear) {
-          unsigned lifted = n.lifted;
-          const int li = liftable_index_[jumped];
-          if (li >= 0) lifted |= 1u << li;
-          f(Node{y, lifted, n.in_row && in_start_row(y)}, jumped);
-        }
-        break;  // R9: never over two pieces; a farther jump would pass this one
-      }
-      x = jumped;
-    }
+    const Bitboard blockers = kRays.ray[n.square][d] & others;
+    if (!blockers) continue;
+    const Square jumped = ray_ascends(d) ? lowest_square(blockers) : highest_square(blockers);
+    const int m = ray_distance(n.square, jumped);
+    if (m > reach) continue;
+    const Square land = kRays.landing[n.square][d][m];
+    if (land == kNoSquare || (kRays.beyond[n.square][d][m] & others)) continue;
+    unsigned lifted = n.lifted;
+    const int li = liftable_index_[jumped];
+    if (li >= 0) lifted |= 1u << li;
+    f(Node{land, lifted, n.in_row && in_start_row(land)}, jumped);
   }
 }
 

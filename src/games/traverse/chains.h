@@ -74,7 +74,6 @@ class ChainSearch {
   static int key(const Node& n) {
     return (n.square * 64 + static_cast<int>(n.lifted)) * 2 + n.in_row;
   }
-  bool is_empty(Square x, unsigned lifted) const;
   // Every (square, lifted set) a move of the piece may end on, steps included; may repeat.
   void collect_ends(std::vector<Node>& ends) const;
   // Calls f(Node next, Square jumped) for every jump from `n`, in direction then distance order.
