@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "ai/search_bench.h"
 #include "cli/command.h"
 #include "core/text.h"
 #include "games/registry.h"
@@ -86,10 +87,12 @@ Runner setup_bench(CLI::App& sub) {
   struct Options {
     std::string game;
     bool quiet = false;
+    bool no_search = false;
   };
   auto o = std::make_shared<Options>();
   sub.add_option("game", o->game, "one game (default: all)");
   sub.add_flag("--quiet,-q", o->quiet, "only the totals");
+  sub.add_flag("--no-search", o->no_search, "skip the search bench (all games only)");
   return [o] {
     std::vector<const Game*> games;
     if (o->game.empty()) {
@@ -117,6 +120,9 @@ Runner setup_bench(CLI::App& sub) {
       all.nodes += totals->nodes;
       all.seconds += totals->seconds;
       mix(all.signature, totals->signature);
+    }
+    if (games.size() > 1 && !o->no_search) {
+      std::printf("search bench\n%s", ai::run_search_bench().c_str());
     }
     if (games.size() > 1) {
       std::printf("total: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",

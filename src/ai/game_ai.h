@@ -1,0 +1,36 @@
+// GameAi<State>: what the searches need to know about a game beyond its rules. One
+// specialisation per game (traverse_ai.h, travelers_ai.h, trap_ai.h); the searches are templates
+// over the concrete State and call these statically, so no virtual call sits in a hot loop.
+//
+//   template <> struct GameAi<S> {
+//     using Move = ...; using MoveList = ...;
+//     // The moves a search considers: every legal move, or a documented subset (never empty
+//     // while the game runs; always legal).
+//     static void search_moves(const S&, MoveList&);
+//     // Heuristic value of a running position for `player` (positive: good for it), well inside
+//     // ±kWinBound. Zero-sum between the two players of a 2-player game.
+//     static int evaluate(const S&, int player);
+//     static bool is_noisy(const S&, const Move&);   // quiescence search extends these
+//     static int move_hint(const S&, const Move&);   // cheap ordering hint, larger = try first
+//     static uint32_t move_key(const Move&);         // history-table index (any 32 bits)
+//     static constexpr int kAspiration;              // half-width of the aspiration window
+//   };
+#pragma once
+
+#include <cstdint>
+
+namespace arbiter::ai {
+
+template <class State>
+struct GameAi;
+
+// The score of a finished game for `player`, `ply` plies from the root: a quicker win is better.
+template <class State>
+int terminal_score(const State& s, int player, int ply) {
+  const double r = s.returns()[player];
+  if (r > 0) return 1'000'000 - ply;
+  if (r < 0) return -1'000'000 + ply;
+  return 0;
+}
+
+}  // namespace arbiter::ai

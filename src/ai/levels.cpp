@@ -1,0 +1,174 @@
+#include "ai/levels.h"
+
+#include <algorithm>
+#include <cassert>
+
+#include "core/text.h"
+
+namespace arbiter::ai {
+
+namespace {
+constexpr Algorithm kAB = Algorithm::kAlphaBeta;
+constexpr Algorithm kSame = Algorithm::kRandom;
+constexpr Algorithm kMcts = Algorithm::kMcts;
+
+// The ladder. Levels 1–6 have fixed budgets (depth or nodes) and shrinking noise, so they play
+// alike at any time control; 7–10 take a growing share of the caller's time and no noise. The
+// node budgets stay below what 40% of 0.05 s buys (~20k nodes), so the ladder is monotone from
+// that time per move up.
+// Level 10 runs on two threads. `multiplayer` is the algorithm used with 3–4 players: in 4-player
+// Traverse matches MCTS-max^n beat paranoid alpha-beta 11–5 and tied best-reply 8–8 (wins,
+// 16 games each at 0.03 s/move; docs/ai.md), so the timed levels use it.
+constexpr std::array<Recipe, kMaxLevel> kLevels = {{
+    {"random", Algorithm::kRandom, kSame, 0, 0, 0, 0, 1, 0},
+    {"glance", kAB, kSame, 1, 0, 0, 300, 1, 0},
+    {"novice", kAB, kSame, 2, 0, 0, 150, 1, 0},
+    {"casual", kAB, kSame, 0, 500, 0, 80, 1, 0},
+    {"club", kAB, kSame, 0, 2'000, 0, 40, 1, 0},
+    {"strong", kAB, kSame, 0, 8'000, 0, 15, 1, 0},
+    {"expert", kAB, kMcts, 0, 0, 0.4, 0, 1, 0},
+    {"master", kAB, kMcts, 0, 0, 0.7, 0, 1, 0},
+    {"grandmaster", kAB, kMcts, 0, 0, 1.0, 0, 1, 0},
+    {"strongest", kAB, kMcts, 0, 0, 1.0, 0, 2, 0},
+}};
+
+Result<int64_t> int_value(std::string_view key, std::string_view value, int64_t lo, int64_t hi) {
+  return parse_int(value, lo, hi, std::string(key));
+}
+
+}  // namespace
+
+std::string_view algorithm_name(Algorithm a) {
+  switch (a) {
+    case Algorithm::kRandom:
+      return "random";
+    case Algorithm::kAlphaBeta:
+      return "alphabeta";
+    case Algorithm::kMcts:
+      return "mcts";
+    default:
+      return "brs";
+  }
+}
+
+const std::array<Recipe, kMaxLevel>& level_table() { return kLevels; }
+
+const Recipe& level_recipe(int level) {
+  assert(level >= kMinLevel && level <= kMaxLevel);
+  return kLevels[level - 1];
+}
+
+Algorithm algorithm_for(const Recipe& r, int players) {
+  if (players > 2 && r.algorithm != Algorithm::kRandom && r.multiplayer != Algorithm::kRandom) {
+    return r.multiplayer;
+  }
+  return r.algorithm;
+}
+
+SearchLimits recipe_limits(const Recipe& r, const SearchLimits& caller) {
+  SearchLimits l;
+  l.depth = r.depth;
+  l.nodes = r.nodes;
+  if (r.time_share > 0) {
+    if (caller.movetime > 0) {
+      l.movetime = caller.movetime * r.time_share;
+    } else if (caller.time_left > 0) {
+      l.time_left = caller.time_left * r.time_share;
+      l.increment = caller.increment * r.time_share;
+    } else if (caller.depth == 0 && caller.nodes == 0) {
+      l.movetime = r.time_share;  // nobody gave a budget: one second at full share
+    }
+  } else {
+    // A fixed-budget recipe still never overruns the caller's clock.
+    l.movetime = caller.movetime;
+    l.time_left = caller.time_left;
+    l.increment = caller.increment;
+  }
+  if (caller.depth > 0) l.depth = l.depth > 0 ? std::min(l.depth, caller.depth) : caller.depth;
+  if (caller.nodes > 0) l.nodes = l.nodes > 0 ? std::min(l.nodes, caller.nodes) : caller.nodes;
+  return l;
+}
+
+Result<Recipe> parse_player_spec(std::string_view spec) {
+  Recipe r = level_recipe(kMaxLevel);
+  const auto parts = split(spec, ", \t");
+  if (parts.empty()) return make_error("empty player spec (try level=5 or random)");
+  for (auto part : parts) {
+    if (part == "random") {
+      r = level_recipe(1);
+      continue;
+    }
+    const auto eq = part.find('=');
+    if (eq == std::string_view::npos) {
+      return make_error("player spec: expected key=value, got " + quote(part));
+    }
+    const auto key = part.substr(0, eq), value = part.substr(eq + 1);
+    if (key == "level") {
+      auto v = int_value(key, value, kMinLevel, kMaxLevel);
+      if (!v) return make_error("player spec: " + v.error());
+      const uint64_t seed = r.seed;
+      r = level_recipe(static_cast<int>(*v));
+      r.seed = seed;
+    } else if (key == "algo") {
+      if (value == "random") {
+        r.algorithm = Algorithm::kRandom;
+      } else if (value == "alphabeta" || value == "ab" || value == "paranoid") {
+        r.algorithm = r.multiplayer = Algorithm::kAlphaBeta;
+      } else if (value == "mcts") {
+        r.algorithm = r.multiplayer = Algorithm::kMcts;
+      } else if (value == "brs" || value == "best_reply") {
+        r.algorithm = Algorithm::kAlphaBeta;  // 2 players: best reply is alpha-beta
+        r.multiplayer = Algorithm::kBestReply;
+      } else {
+        return make_error("player spec: unknown algo " + quote(value) +
+                          " (random, alphabeta, paranoid, mcts, brs)");
+      }
+    } else if (key == "depth") {
+      auto v = int_value(key, value, 0, kMaxPly - 8);
+      if (!v) return make_error("player spec: " + v.error());
+      r.depth = static_cast<int>(*v);
+    } else if (key == "nodes") {
+      auto v = int_value(key, value, 0, int64_t{1} << 50);
+      if (!v) return make_error("player spec: " + v.error());
+      r.nodes = static_cast<uint64_t>(*v);
+    } else if (key == "time") {
+      auto v = int_value(key, value, 0, 100);
+      if (!v) return make_error("player spec: time is a percentage: " + v.error());
+      r.time_share = static_cast<double>(*v) / 100;
+    } else if (key == "noise") {
+      auto v = int_value(key, value, 0, 100000);
+      if (!v) return make_error("player spec: " + v.error());
+      r.noise = static_cast<int>(*v);
+    } else if (key == "threads") {
+      auto v = int_value(key, value, 1, 64);
+      if (!v) return make_error("player spec: " + v.error());
+      r.threads = static_cast<int>(*v);
+    } else if (key == "seed") {
+      auto v = int_value(key, value, 0, INT64_MAX);
+      if (!v) return make_error("player spec: " + v.error());
+      r.seed = static_cast<uint64_t>(*v);
+    } else {
+      return make_error("player spec: unknown key " + quote(key) +
+                        " (level, algo, depth, nodes, time, noise, threads, seed)");
+    }
+  }
+  if (r.algorithm != Algorithm::kRandom && r.depth == 0 && r.nodes == 0 && r.time_share == 0) {
+    r.time_share = 1.0;
+  }
+  return r;
+}
+
+std::string recipe_text(const Recipe& r) {
+  std::string out = std::string(r.name) + " algo=" + std::string(algorithm_name(r.algorithm));
+  if (r.multiplayer != Algorithm::kRandom && r.multiplayer != r.algorithm) {
+    out += " multiplayer=" + std::string(algorithm_name(r.multiplayer));
+  }
+  if (r.depth) out += " depth=" + std::to_string(r.depth);
+  if (r.nodes) out += " nodes=" + std::to_string(r.nodes);
+  if (r.time_share > 0) out += " time=" + std::to_string(static_cast<int>(r.time_share * 100));
+  if (r.noise) out += " noise=" + std::to_string(r.noise);
+  if (r.threads > 1) out += " threads=" + std::to_string(r.threads);
+  return out;
+}
+
+}  // namespace arbiter::ai

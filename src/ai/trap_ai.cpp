@@ -1,0 +1,185 @@
+// Trap's pruned search moves and evaluation (trap_ai.h).
+#include "ai/trap_ai.h"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace arbiter::ai {
+
+using trap::CellSet;
+using trap::Move;
+using trap::SlotSet;
+
+namespace {
+
+// Empty slots on the edges of the free movers of `side`.
+SlotSet slots_around(const trap::State& s, int side) {
+  SlotSet out;
+  const trap::Geometry& geo = s.geo();
+  for (int i = 0; i < trap::kMoversPerSide; ++i) {
+    if (s.mover_trapped(side, i)) continue;
+    const int cell = s.mover_cell(side, i);
+    for (int d = 0; d < trap::kDirections; ++d) {
+      const int slot = geo.slot[cell][d];
+      if (slot >= 0 && !s.has_wall(slot)) out.set(slot);
+    }
+  }
+  return out;
+}
+
+// Cells reachable from `cell` by steps (its own cell included).
+int region_size(const trap::State& s, int cell, int cap) {
+  CellSet region;
+  region.set(cell);
+  CellSet frontier = region;
+  int size = 1;
+  while (!frontier.none() && size < cap) {
+    CellSet next;
+    frontier.for_each([&](int x) {
+      next |= s.steps_from(x);
+      return true;
+    });
+    frontier = next.minus(region);
+    region |= frontier;
+    size += frontier.count();
+  }
+  return std::min(size, cap);
+}
+
+}  // namespace
+
+void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
+  out.clear();
+  if (s.is_terminal()) return;
+  const trap::Analysis an = s.analyse();
+  if (an.turns() == 0) {  // P8
+    out.push_back(Move::pass());
+    return;
+  }
+  for (int i = 0; i < an.movers; ++i) {
+    an.shifts[i].for_each([&](int r) {
+      out.push_back(Move::shift(an.cell[i], r));
+      return true;
+    });
+  }
+  for (int p = 0; p < 3; ++p) {  // the same canonical doubles as State::for_each_move
+    if (trap::Analysis::kPairs[p][1] >= an.movers) continue;
+    const auto pair = an.pair(p);
+    const int i = pair[0], j = pair[1];
+    an.steps[i].for_each([&](int r) {
+      return an.steps[j].for_each([&](int t) {
+        if (r != t && an.keeps_double(i, j, r, t)) {
+          out.push_back(Move::double_step(an.cell[i], r, an.cell[j], t));
+        }
+        return true;
+      });
+    });
+  }
+  const SlotSet near = slots_around(s, s.to_move() ^ 1);
+  if (an.step_wall_total > 0) {
+    for (int i = 0; i < an.movers; ++i) {
+      an.steps[i].for_each([&](int to) {
+        return near.for_each([&](int slot) {
+          out.push_back(Move::step_wall(an.cell[i], to, slot));
+          return true;
+        });
+      });
+    }
+  }
+  if (an.wall_pair_total > 0) {
+    near.for_each([&](int x) {
+      return near.for_each([&](int y) {
+        if (x < y) out.push_back(Move::walls(x, y));
+        return true;
+      });
+    });
+  }
+  if (out.empty()) {
+    s.for_each_move([&](const Move& m) {
+      out.push_back(m);
+      return out.size() < 64;
+    });
+  }
+  if (out.size() > kTrapMaxSearchMoves) {  // keep the best by hint, in generation order
+    std::vector<std::pair<int, uint32_t>> ranked;
+    ranked.reserve(out.size());
+    for (uint32_t i = 0; i < out.size(); ++i) ranked.emplace_back(-trap_move_hint(s, out[i]), i);
+    std::nth_element(ranked.begin(), ranked.begin() + kTrapMaxSearchMoves, ranked.end());
+    ranked.resize(kTrapMaxSearchMoves);
+    std::sort(ranked.begin(), ranked.end(),
+              [](const auto& a, const auto& b) { return a.second < b.second; });
+    std::vector<Move> kept;
+    kept.reserve(ranked.size());
+    for (const auto& r : ranked) kept.push_back(out[r.second]);
+    out.swap(kept);
+  }
+}
+
+int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
+  const trap::Geometry& geo = s.geo();
+  const bool two_walls = s.pile() < 0 || s.pile() >= 2;
+  int score[2] = {0, 0};
+  for (int side = 0; side < 2; ++side) {
+    const bool opponent_moves = s.to_move() != side;
+    int smallest = w.region_cap;
+    for (int i = 0; i < trap::kMoversPerSide; ++i) {
+      if (s.mover_trapped(side, i)) {
+        score[side] -= w.trapped;
+        continue;
+      }
+      const int cell = s.mover_cell(side, i);
+      const int steps = s.steps_from(cell).count();
+      score[side] += w.step * steps;
+      if (steps == 1) {
+        score[side] -= opponent_moves ? w.threat : w.last_step;
+      } else if (steps == 2) {
+        score[side] -= opponent_moves && two_walls ? w.two_threat : w.two_steps;
+      }
+      const int region = region_size(s, cell, w.region_cap);
+      score[side] += w.region * region;
+      smallest = std::min(smallest, region);
+      if (s.pile() == 0) {  // only movers can trap: stay close to the enemy's free movers
+        int nearest = 2 * trap::kMaxSize;
+        for (int j = 0; j < trap::kMoversPerSide; ++j) {
+          if (s.mover_trapped(side ^ 1, j)) continue;
+          const int other = s.mover_cell(side ^ 1, j);
+          const int dr = geo.row[cell] - geo.row[other], dn = geo.number[cell] - geo.number[other];
+          nearest = std::min(nearest, std::max({std::abs(dr), std::abs(dn), std::abs(dr - dn)}));
+        }
+        score[side] -= w.chase * nearest;
+      }
+    }
+    score[side] += w.smallest * smallest;
+  }
+  const int pile = s.pile() < 0 ? 10 : std::min(s.pile(), 10);
+  const int mover_bonus = w.tempo + w.walls_left * pile;
+  return score[player] - score[player ^ 1] + (s.to_move() == player ? mover_bonus : -mover_bonus);
+}
+
+int trap_move_hint(const trap::State& s, const Move& m) {
+  const int enemy = s.to_move() ^ 1;
+  const auto wall_hint = [&](int slot) {
+    int hint = 0;
+    for (int cell : s.geo().slot_cells[slot]) {
+      int side = 0, index = 0;
+      if (s.mover_at(cell, &side, &index) && side == enemy && !s.mover_trapped(side, index)) {
+        hint += 40 - 6 * s.steps_from(cell).count();
+      }
+    }
+    return hint;
+  };
+  switch (m.kind) {
+    case trap::MoveKind::kShift:
+      return 2 * s.steps_from(m.b).count();
+    case trap::MoveKind::kDouble:
+      return s.steps_from(m.b).count() + s.steps_from(m.d).count();
+    case trap::MoveKind::kStepWall:
+      return wall_hint(m.c) + s.steps_from(m.b).count();
+    case trap::MoveKind::kWalls:
+      return wall_hint(m.a) + wall_hint(m.b);
+    default:
+      return -100;
+  }
+}
+
+}  // namespace arbiter::ai

@@ -1,0 +1,65 @@
+// GameAi for Trap (game_ai.h). A Trap position has thousands of turns (15,054 at the start, almost
+// all of them wall placements), so the search considers a pruned set (trap_ai.cpp):
+//   - every movement turn (one mover two steps, two movers one step each);
+//   - step-and-wall turns and wall pairs whose walls go into empty slots on the edges of an
+//     opposing free mover's cell: the walls that take a step away from a mover, and so the only
+//     ones that can trap it (P9) this turn;
+//   - when that leaves nothing (no steps, no such slot), the first 64 legal turns; `pass` (P8)
+//     when there is no turn at all;
+//   - of these, at most kTrapMaxSearchMoves, the best by trap_move_hint() (walls next to enemy
+//     movers with few steps first, then steps into open space), so alpha-beta reaches depth.
+// Walls further away only shrink regions slowly; the evaluation scores regions, so deeper search
+// reaches them through the pruned set turn by turn.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ai/game_ai.h"
+#include "games/trap/state.h"
+
+namespace arbiter::ai {
+
+inline constexpr std::size_t kTrapMaxSearchMoves = 40;
+
+struct TrapWeights {
+  int trapped = 2000;    // per trapped mover of the side (P9)
+  int region = 12;       // per cell a free mover can reach (capped at region_cap)
+  int region_cap = 24;   // beyond this a region counts as open
+  int smallest = 20;     // per cell of the side's smallest free-mover region (capped)
+  int step = 30;         // per free step of a free mover
+  int last_step = 350;   // a free mover with a single step left
+  int threat = 900;      // ...when the opponent moves next (a wall or a mover closes it)
+  int two_steps = 120;   // a free mover with two steps left
+  int two_threat = 500;  // ...when the opponent moves next with two walls left
+  int chase = 10;        // per cell from an own free mover to the nearest enemy free mover,
+                         // once the pile is empty (only movers can trap then)
+  int walls_left = 4;    // per wall in the pile, for the side to move (options (c), (d))
+  int tempo = 30;        // for the side to move
+};
+inline constexpr TrapWeights kTrapWeights{};
+
+void trap_search_moves(const trap::State& s, std::vector<trap::Move>& out);
+int trap_evaluate(const trap::State& s, int player, const TrapWeights& w);
+int trap_move_hint(const trap::State& s, const trap::Move& m);
+
+template <>
+struct GameAi<trap::State> {
+  using Move = trap::Move;
+  using MoveList = trap::State::MoveList;
+  static constexpr int kAspiration = 100;
+  static constexpr bool kQuiescence = false;
+
+  static void search_moves(const trap::State& s, MoveList& out) { trap_search_moves(s, out); }
+  static int evaluate(const trap::State& s, int player) {
+    return trap_evaluate(s, player, kTrapWeights);
+  }
+  static bool is_noisy(const trap::State&, const Move&) { return false; }
+  static int move_hint(const trap::State& s, const Move& m) { return trap_move_hint(s, m); }
+  static uint32_t move_key(const Move& m) {
+    return static_cast<uint32_t>(m.a * 7919u + m.b * 131u + m.c * 17u + m.d +
+                                 static_cast<uint32_t>(m.kind) * 100003u);
+  }
+};
+
+}  // namespace arbiter::ai

@@ -1,0 +1,64 @@
+// GameAi for The Travelers (game_ai.h): every legal move is searched, captures are extended by
+// quiescence; the evaluation (travelers_eval.cpp) has named terms and weights.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "ai/game_ai.h"
+#include "games/travelers/state.h"
+
+namespace arbiter::ai {
+
+struct TravelersWeights {
+  // Material by kind (V2 order: Traveler, Displacer, Block, Ace, Deuce, Trey); Travelers and
+  // the Block can never be captured (V7), so they carry no material.
+  std::array<int, travelers::kKinds> material = {0, 450, 0, 250, 300, 320};
+  int progress = 40;     // per rank a Traveler has advanced
+  int progress_sq = 12;  // per squared rank: the last ranks count most
+  int arrived = 900;     // per Traveler on its last rank (V12 needs both)
+  int safe_step = 20;    // per square a Traveler can move forward to without check (V8)
+  int one_move = 500;    // a Traveler that can reach its last rank next move, safely
+  int mobility = 3;      // per empty square next to a capturing piece or the Displacer
+  int displacer = 60;    // own Displacer lined up next to an advanced enemy Traveler (V10)
+  int tempo = 80;        // for the side to move
+};
+inline constexpr TravelersWeights kTravelersWeights{};
+
+int travelers_evaluate(const travelers::State& s, int player, const TravelersWeights& w);
+
+template <>
+struct GameAi<travelers::State> {
+  using Move = travelers::Move;
+  using MoveList = travelers::State::MoveList;
+  static constexpr int kAspiration = 50;
+  static constexpr bool kQuiescence = true;
+
+  static void search_moves(const travelers::State& s, MoveList& out) { s.generate(out); }
+  static int evaluate(const travelers::State& s, int player) {
+    return travelers_evaluate(s, player, kTravelersWeights);
+  }
+  // Captures (V6): the only forcing moves; a quiet position is one without good captures.
+  static bool is_noisy(const travelers::State& s, const Move& m) {
+    return s.at(m.to) != 0 && !m.displaces();
+  }
+  static int move_hint(const travelers::State& s, const Move& m) {
+    const travelers::Piece victim = s.at(m.to);
+    const int mover = travelers::kind_of(s.at(m.from));
+    if (victim != 0) {
+      return 1000 + kTravelersWeights.material[travelers::kind_of(victim)] -
+             kTravelersWeights.material[mover] / 10;
+    }
+    int hint = m.displaces() ? 50 : 0;
+    if (mover == travelers::kTraveler) {
+      const int dr = travelers::rank_of(m.to) - travelers::rank_of(m.from);
+      hint += 30 * (s.to_move() == travelers::kWhite ? dr : -dr);
+    }
+    return hint;
+  }
+  static uint32_t move_key(const Move& m) {
+    return m.from * 81u + m.to + (m.displaces() ? 7000u + m.drop : 0u);
+  }
+};
+
+}  // namespace arbiter::ai

@@ -1,0 +1,52 @@
+// GameAi for Traverse (game_ai.h): every legal move is searched; the evaluation (traverse_eval.cpp)
+// is a race count with named terms and weights, seat-relative for 3–4 players.
+#pragma once
+
+#include <cstdint>
+
+#include "ai/game_ai.h"
+#include "games/traverse/state.h"
+
+namespace arbiter::ai {
+
+// Evaluation weights, in centi-rows (100 = one row nearer the destination).
+struct TraverseWeights {
+  int distance = 100;  // per row a piece still has to go to its destination row
+  int laggard = 6;     // per squared row distance: bring the last pieces along
+  int home = 40;       // per piece standing on its destination row
+  int jump_lane = 25;  // per piece with a forward jump available now
+  int blocked = 100;   // per piece (not home) with no forward step or jump
+  int tempo = 150;     // for the player to move: about what one move gains
+};
+inline constexpr TraverseWeights kTraverseWeights{};
+
+// Rows piece on `s` of `seat` still has to travel (0 on its destination row).
+int traverse_distance(int seat, traverse::Square s);
+// The race score of one seat alone (larger = nearer to bringing every piece home).
+int traverse_seat_score(const traverse::State& s, int seat, const TraverseWeights& w);
+// For 2 players: own score − the opponent's; for 3–4: own score − the best opponent's.
+int traverse_evaluate(const traverse::State& s, int player, const TraverseWeights& w);
+
+template <>
+struct GameAi<traverse::State> {
+  using Move = traverse::Move;
+  using MoveList = traverse::State::MoveList;
+  static constexpr int kAspiration = 60;
+  static constexpr bool kQuiescence = false;
+  static constexpr Move kPass{};  // best_reply.h: a skipped opponent (only advances the turn)
+
+  static void search_moves(const traverse::State& s, MoveList& out) { s.generate(out); }
+  static int evaluate(const traverse::State& s, int player) {
+    return traverse_evaluate(s, player, kTraverseWeights);
+  }
+  static bool is_noisy(const traverse::State&, const Move&) { return false; }
+  // Forward progress of the move, in rows.
+  static int move_hint(const traverse::State& s, const Move& m) {
+    if (m.is_pass()) return -100;
+    const int seat = traverse::seat_of(s.at(m.from));
+    return traverse_distance(seat, m.from) - traverse_distance(seat, m.to);
+  }
+  static uint32_t move_key(const Move& m) { return m.from * 101u + m.to; }
+};
+
+}  // namespace arbiter::ai

@@ -1,0 +1,159 @@
+// GameSearcher<Loader>: the Searcher of one game (searcher.h). Loader provides
+//   using State;  static Result<State> load(const ParamMap& params, std::string_view position);
+// The searcher rebuilds the concrete State from the runtime position (its start position text
+// plus the moves played), keeps one alpha-beta per thread and one MCTS tree between searches.
+#pragma once
+
+#include <optional>
+#include <thread>
+
+#include "ai/alphabeta.h"
+#include "ai/best_reply.h"
+#include "ai/mcts.h"
+#include "core/rng.h"
+#include "engine/searcher.h"
+
+namespace arbiter::engine {
+
+template <class Loader>
+class GameSearcher final : public Searcher {
+ public:
+  using State = typename Loader::State;
+  using Move = typename ai::GameAi<State>::Move;
+
+  Status set_position(const GameState& g) override {
+    auto start = g.clone();
+    while (start->undo()) {
+    }
+    auto params = ParamMap::parse(g.params_text());
+    if (!params) return make_error(params.error());
+    auto s = Loader::load(*params, start->to_text());
+    if (!s) return make_error(s.error());
+    for (const auto& text : g.history()) {
+      auto m = s->parse_move(text);
+      if (!m) return make_error("replaying " + text + ": " + m.error());
+      s->apply(*m);
+    }
+    state_.emplace(std::move(*s));
+    return {};
+  }
+
+  void clear() override {
+    searches_.clear();
+    mcts_.reset();
+  }
+
+  EngineResult search(const ai::Recipe& recipe, const ai::SearchLimits& caller,
+                      const std::atomic<bool>& stop, const ai::ProgressFn& progress) override {
+    EngineResult out;
+    if (!state_ || state_->is_terminal()) return out;
+    State& s = *state_;
+    const ai::SearchLimits limits = ai::recipe_limits(recipe, caller);
+    switch (ai::algorithm_for(recipe, s.num_players())) {
+      case ai::Algorithm::kRandom: {
+        Rng rng(recipe.seed ^ s.hash());
+        const Move m = random_move(s, rng);
+        out.best_move = s.move_text(m);
+        out.pv = {out.best_move};
+        return out;
+      }
+      case ai::Algorithm::kMcts: {
+        // MCTS has no notion of depth: a search bounded by depth alone is alpha-beta's
+        // (paranoid with 3-4 players), or it would never end.
+        if (limits.depth > 0 && limits.nodes == 0 && limits.movetime == 0 &&
+            limits.time_left == 0) {
+          return to_engine(s, alphabeta(s, recipe, limits, stop, progress));
+        }
+        if (!mcts_) mcts_ = std::make_unique<ai::Mcts<State>>();
+        ai::MctsOptions o;
+        o.seed = recipe.seed;
+        o.threads = recipe.threads;
+        mcts_->set_options(o);
+        return to_engine(s, mcts_->search(s, limits, &stop, progress));
+      }
+      case ai::Algorithm::kBestReply:
+        if constexpr (requires { ai::GameAi<State>::kPass; }) {
+          if (s.num_players() > 2) {
+            ai::BestReply<State> brs;
+            return to_engine(s, brs.search(s, limits, &stop, progress));
+          }
+        }
+        return to_engine(s, alphabeta(s, recipe, limits, stop, progress));
+      default:
+        return to_engine(s, alphabeta(s, recipe, limits, stop, progress));
+    }
+  }
+
+ private:
+  static Move random_move(const State& s, Rng& rng) {
+    if constexpr (requires { s.sample_move(rng); }) {
+      return s.sample_move(rng);
+    } else {
+      typename State::MoveList list;
+      s.generate(list);
+      return list[rng.below(list.size())];
+    }
+  }
+
+  // Lazy SMP: every thread searches the same root with its own tables; helpers search one ply
+  // deeper on odd threads, and the main thread's answer is taken (deterministic with 1 thread).
+  ai::SearchResult<Move> alphabeta(State& s, const ai::Recipe& recipe,
+                                   const ai::SearchLimits& limits, const std::atomic<bool>& stop,
+                                   const ai::ProgressFn& progress) {
+    ai::AlphaBetaOptions o;
+    o.noise = recipe.noise;
+    o.seed = recipe.seed;
+    const int threads = std::max(1, recipe.threads);
+    if (static_cast<int>(searches_.size()) != threads || searches_[0]->options().noise != o.noise ||
+        searches_[0]->options().seed != o.seed) {
+      searches_.clear();
+      if (threads == 1) {
+        searches_.push_back(std::make_unique<ai::AlphaBeta<State>>(o));
+      } else {
+        auto tt = std::make_shared<ai::TranspositionTable<Move>>(o.tt_megabytes * 2);
+        tt->set_shared(true);
+        for (int i = 0; i < threads; ++i) {
+          searches_.push_back(std::make_unique<ai::AlphaBeta<State>>(o, tt));
+        }
+      }
+    }
+    if (threads == 1) return searches_[0]->search(s, limits, &stop, progress);
+    std::atomic<bool> helpers_stop{false};
+    std::vector<std::thread> helpers;
+    std::vector<State> copies(threads - 1, s);
+    for (int i = 1; i < threads; ++i) {
+      helpers.emplace_back([&, i] {
+        ai::SearchLimits l = limits;
+        l.nodes = 0;
+        if (l.depth > 0 && (i & 1)) ++l.depth;
+        searches_[i]->search(copies[i - 1], l, &helpers_stop, {});
+      });
+    }
+    auto r = searches_[0]->search(s, limits, &stop, progress);
+    helpers_stop = true;
+    for (auto& t : helpers) t.join();
+    return r;
+  }
+
+  static EngineResult to_engine(State& s, const ai::SearchResult<Move>& r) {
+    EngineResult out;
+    if (!r.has_move) return out;
+    out.best_move = s.move_text(r.best);
+    out.score = r.score;
+    out.depth = r.depth;
+    out.nodes = r.nodes;
+    out.seconds = r.seconds;
+    for (const auto& m : r.pv) {
+      out.pv.push_back(s.move_text(m));
+      s.apply(m);
+    }
+    for (std::size_t i = 0; i < r.pv.size(); ++i) s.undo();
+    return out;
+  }
+
+  std::optional<State> state_;
+  std::vector<std::unique_ptr<ai::AlphaBeta<State>>> searches_;
+  std::unique_ptr<ai::Mcts<State>> mcts_;
+};
+
+}  // namespace arbiter::engine

@@ -1,0 +1,117 @@
+#include "engine/engine.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "engine/match.h"
+#include "games/registry.h"
+
+namespace arbiter::engine {
+namespace {
+
+std::unique_ptr<GameState> start_of(const char* game, const char* params = "") {
+  auto map = ParamMap::parse(std::string_view(params));
+  auto s = find_game(game)->new_state(*map);
+  EXPECT_TRUE(s.ok());
+  return std::move(*s);
+}
+
+TEST(Engine, SearchesEveryGameAndReturnsALegalMove) {
+  for (const Game* g : all_games()) {
+    auto s = start_of(std::string(g->name()).c_str());
+    (void)s->apply(s->legal_moves()[0]);
+    Engine e;
+    ASSERT_TRUE(e.set_position(*s).ok());
+    ASSERT_TRUE(e.set_player("level=10,threads=1").ok());
+    ai::SearchLimits limits;
+    limits.nodes = 3000;
+    auto r = e.search(limits);
+    ASSERT_TRUE(r.ok());
+    auto copy = s->clone();
+    EXPECT_TRUE(copy->apply(r->best_move).ok()) << g->name() << " " << r->best_move;
+    EXPECT_FALSE(r->pv.empty());
+  }
+}
+
+TEST(Engine, EveryAlgorithmPlaysFourPlayerTraverse) {
+  auto s = start_of("traverse", "players=4");
+  for (const char* spec : {"algo=mcts,threads=2,nodes=1500", "algo=brs,nodes=1500",
+                           "algo=ab,threads=2,depth=3", "level=3", "random"}) {
+    Engine e;
+    ASSERT_TRUE(e.set_position(*s).ok());
+    ASSERT_TRUE(e.set_player(spec).ok()) << spec;
+    auto r = e.search(ai::SearchLimits{});
+    ASSERT_TRUE(r.ok());
+    auto copy = s->clone();
+    EXPECT_TRUE(copy->apply(r->best_move).ok()) << spec << " " << r->best_move;
+  }
+}
+
+TEST(Engine, GoIsAsynchronousAndStopEndsIt) {
+  auto s = start_of("travelers");
+  Engine e;
+  ASSERT_TRUE(e.set_position(*s).ok());
+  ASSERT_TRUE(e.set_player("level=10").ok());
+  std::atomic<int> reports{0};
+  std::atomic<bool> done{false};
+  ASSERT_TRUE(e.go(
+                   ai::SearchLimits{}, [&](const ai::SearchProgress&) { ++reports; },
+                   [&](const EngineResult&) { done = true; })
+                  .ok());
+  EXPECT_TRUE(e.searching());
+  EXPECT_FALSE(e.go(ai::SearchLimits{}).ok());  // one search at a time
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  const auto t0 = std::chrono::steady_clock::now();
+  e.stop();
+  const auto r = e.wait();
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_TRUE(done);
+  EXPECT_GT(reports.load(), 0);
+  EXPECT_FALSE(r.best_move.empty());
+#ifdef NDEBUG
+  EXPECT_LT(took, 0.010);
+#else
+  EXPECT_LT(took, 0.300);
+#endif
+}
+
+TEST(Engine, FinishedGameHasNoMoveAndBadSpecsAreErrors) {
+  auto s = start_of("trap", "size=3");
+  for (int i = 0; i < 400 && !s->is_terminal(); ++i) (void)s->apply(s->legal_moves()[0]);
+  ASSERT_TRUE(s->is_terminal());
+  Engine e;
+  ASSERT_TRUE(e.set_position(*s).ok());
+  ai::SearchLimits limits;
+  limits.nodes = 100;
+  auto r = e.search(limits);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->best_move, "");
+  EXPECT_FALSE(e.set_player("level=12").ok());
+  Engine fresh;
+  EXPECT_FALSE(fresh.go(limits).ok());  // no position yet
+}
+
+#ifdef NDEBUG
+// Level 10 against level 1 (random moves): short quick games, each game's winner is level 10.
+TEST(Engine, LevelTenBeatsLevelOne) {
+  for (const char* game : {"traverse", "travelers", "trap"}) {
+    for (int g = 0; g < 2; ++g) {
+      GameSetup setup;
+      setup.game = find_game(game);
+      setup.tc.movetime = 0.005;
+      setup.seat_player = {g, 1 - g};
+      setup.seed = g;
+      std::array<ai::Recipe, 2> players = {ai::level_recipe(10), ai::level_recipe(1)};
+      players[0].threads = 1;
+      auto out = play_game(setup, players);
+      ASSERT_TRUE(out.ok()) << out.error();
+      EXPECT_GT(out->returns[g], 0) << game << " game " << g << ": " << out->final->result_text();
+    }
+  }
+}
+#endif
+
+}  // namespace
+}  // namespace arbiter::engine

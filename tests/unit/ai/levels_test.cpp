@@ -1,0 +1,59 @@
+#include "ai/levels.h"
+
+#include <gtest/gtest.h>
+
+namespace arbiter::ai {
+namespace {
+
+TEST(Levels, TableRunsFromRandomToTheStrongestSearch) {
+  EXPECT_EQ(level_recipe(1).algorithm, Algorithm::kRandom);
+  EXPECT_EQ(level_recipe(10).algorithm, Algorithm::kAlphaBeta);
+  EXPECT_EQ(level_recipe(10).noise, 0);
+  for (int l = 2; l < kMaxLevel; ++l) {
+    EXPECT_GE(level_recipe(l).noise, level_recipe(l + 1).noise) << l;
+  }
+  EXPECT_GE(level_recipe(10).threads, 2);
+  // 3–4 players: the timed levels run MCTS-max^n (the strongest in our matches).
+  EXPECT_EQ(algorithm_for(level_recipe(10), 2), Algorithm::kAlphaBeta);
+  EXPECT_EQ(algorithm_for(level_recipe(10), 4), Algorithm::kMcts);
+  EXPECT_EQ(algorithm_for(*parse_player_spec("level=10,algo=brs"), 3), Algorithm::kBestReply);
+}
+
+TEST(Levels, PlayerSpecs) {
+  auto r = parse_player_spec("level=5");
+  ASSERT_TRUE(r.ok());
+  EXPECT_STREQ(r->name, level_recipe(5).name);
+  r = parse_player_spec("random");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->algorithm, Algorithm::kRandom);
+  r = parse_player_spec("level=10,threads=1,seed=4");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->threads, 1);
+  EXPECT_EQ(r->seed, 4u);
+  r = parse_player_spec("algo=mcts nodes=500");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->algorithm, Algorithm::kMcts);
+  EXPECT_EQ(r->nodes, 500u);
+  EXPECT_FALSE(parse_player_spec("level=11").ok());
+  EXPECT_FALSE(parse_player_spec("speed=3").ok());
+  EXPECT_FALSE(parse_player_spec("algo=magic").ok());
+  EXPECT_FALSE(parse_player_spec("").ok());
+}
+
+TEST(Levels, TimedRecipesTakeTheirShare) {
+  SearchLimits caller;
+  caller.movetime = 0.2;
+  EXPECT_DOUBLE_EQ(recipe_limits(level_recipe(10), caller).movetime, 0.2);
+  EXPECT_DOUBLE_EQ(recipe_limits(level_recipe(7), caller).movetime,
+                   0.2 * level_recipe(7).time_share);
+  const auto fixed = recipe_limits(level_recipe(5), caller);
+  EXPECT_EQ(fixed.nodes, level_recipe(5).nodes);
+  EXPECT_DOUBLE_EQ(fixed.movetime, 0.2);  // a cap, never more than the caller gives
+  caller = {};
+  caller.nodes = 1000;
+  EXPECT_EQ(recipe_limits(level_recipe(10), caller).nodes, 1000u);
+  EXPECT_EQ(recipe_limits(level_recipe(10), caller).movetime, 0);
+}
+
+}  // namespace
+}  // namespace arbiter::ai
