@@ -43,5 +43,7 @@ Runner setup_perft(CLI::App& sub);
 Runner setup_show(CLI::App& sub);
 Runner setup_bench(CLI::App& sub);
 Runner setup_play(CLI::App& sub);
+Runner setup_match(CLI::App& sub);
+Runner setup_engine(CLI::App& sub);
 
 }  // namespace arbiter::cli

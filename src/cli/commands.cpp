@@ -14,6 +14,8 @@ const std::vector<Command>& commands() {
       {"show", "replay and validate a game record", setup_show},
       {"bench", "run the fixed perft suite of each game; prints nodes, nodes/s, signature",
        setup_bench},
+      {"match", "play an engine match; prints W/D/L, Elo and the SPRT state", setup_match},
+      {"engine", "speak the engine text protocol on stdin/stdout (docs/protocol.md)", setup_engine},
   };
   return table;
 }

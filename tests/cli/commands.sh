@@ -65,10 +65,18 @@ bad "show bad move" "move 2 'd10-d8'" show "$tmp/bad.txt"
 sed 's/\[Game "traverse"\]/[Game "go"]/' "$tmp/game.txt" > "$tmp/badgame.txt"
 bad "show bad game" "unknown game 'go'" show "$tmp/badgame.txt"
 
+# Against the AI over a pipe: the AI answers, undo goes back to the person's turn, save keeps seats.
+out=$(printf 'c1-b2\nundo\nd1-e2\nsave %s\nquit\n' "$tmp/ai.txt" | "$arbiter" play traverse --seat north=ai:2 --movetime 0.05)
+contains "play vs ai answers" "north played" "$out"
+contains "play vs ai undo" "south to move, ply 0" "$out"
+contains "play vs ai seats" '[Seat.north "ai:level=2"]' "$(cat "$tmp/ai.txt")"
+check "play vs ai record" 0 "$("$arbiter" show "$tmp/ai.txt" >/dev/null; echo $?)"
+bad "play bad seat" "no player 'east'" play traverse --seat east=ai:3
+
 if [ "$mode" = full ]; then
   bench=$("$arbiter" bench traverse --quiet)
   contains "bench totals" "traverse: nodes " "$bench"
-  contains "bench signature" "signature 58882c19ed0be04c" "$bench"
+  contains "bench signature" "signature 1fe9bffa22d50b43" "$bench"
 fi
 bad "bench unknown game" "unknown game 'go'" bench go
 

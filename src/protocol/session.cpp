@@ -1,0 +1,221 @@
+#include "protocol/session.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/text.h"
+#include "games/registry.h"
+
+namespace arbiter::protocol {
+
+const Session::Command Session::kCommands[] = {
+    {"arbiter", &Session::hello},       {"isready", &Session::isready},
+    {"setoption", &Session::setoption}, {"newgame", &Session::newgame},
+    {"position", &Session::position},   {"go", &Session::go},
+    {"stop", &Session::stop},           {"perft", &Session::perft},
+    {"moves", &Session::moves},         {"display", &Session::display},
+    {"help", &Session::help},           {"wait", &Session::wait},
+};
+
+Session::Session(std::ostream& out) : out_(out) {}
+
+Session::~Session() { finish(); }
+
+void Session::finish() {
+  engine_.wait();
+  searching_ = false;
+}
+
+void Session::say(const std::string& line) {
+  std::lock_guard<std::mutex> lock(out_mutex_);
+  out_ << line << "\n" << std::flush;
+}
+
+bool Session::handle(std::string_view line) {
+  const auto words = split(line);
+  if (words.empty()) return true;
+  if (words[0] == "quit") {
+    engine_.stop();
+    finish();
+    return false;
+  }
+  for (const auto& c : kCommands) {
+    if (words[0] == c.name) {
+      (this->*c.handler)(Args(words.begin() + 1, words.end()));
+      return true;
+    }
+  }
+  error("unknown command " + quote(words[0]) + " (try help)");
+  return true;
+}
+
+bool Session::busy() {
+  if (!searching_) {
+    engine_.wait();  // the last search has reported; join its thread
+    return false;
+  }
+  error("a search is running; send stop first");
+  return true;
+}
+
+bool Session::need_position() {
+  if (state_) return true;
+  error("no game yet; send newgame GAME [params]");
+  return false;
+}
+
+void Session::hello(const Args&) {
+  say("id name arbiter 0.1");
+  say("id games " + game_names());
+  say("option name Player type string default level=10");
+  say("option name Level type spin default 10 min 1 max 10");
+  say("arbiterok");
+}
+
+void Session::isready(const Args&) { say("readyok"); }
+
+// setoption name NAME value VALUE...
+void Session::setoption(const Args& a) {
+  if (busy()) return;
+  if (a.size() < 4 || a[0] != "name" || a[2] != "value") {
+    return error("usage: setoption name NAME value VALUE");
+  }
+  std::string value;
+  for (std::size_t i = 3; i < a.size(); ++i) value += (i > 3 ? " " : "") + std::string(a[i]);
+  const std::string name = to_lower(a[1]);
+  std::string spec;
+  if (name == "player") {
+    spec = value;
+  } else if (name == "level") {
+    spec = "level=" + value;
+  } else {
+    return error("unknown option " + quote(a[1]) + " (Player, Level)");
+  }
+  if (auto st = engine_.set_player(spec); !st) error(st.error());
+}
+
+// newgame GAME [key=value ...]
+void Session::newgame(const Args& a) {
+  if (busy()) return;
+  if (a.empty()) return error("usage: newgame GAME [key=value ...]");
+  const Game* game = find_game(a[0]);
+  if (!game) return error("unknown game " + quote(a[0]) + " (known: " + game_names() + ")");
+  std::vector<std::string> tokens(a.begin() + 1, a.end());
+  auto params = ParamMap::parse(tokens);
+  if (!params) return error(params.error());
+  auto state = game->new_state(*params);
+  if (!state) return error(state.error());
+  if (auto st = engine_.set_position(**state); !st) return error(st.error());
+  engine_.clear();
+  state_ = std::move(*state);
+}
+
+// position startpos|TEXT [moves M1 M2 ...]: TEXT is everything up to `moves`.
+void Session::position(const Args& a) {
+  if (busy() || !need_position()) return;
+  std::size_t i = 0;
+  std::string text;
+  for (; i < a.size() && a[i] != "moves"; ++i) {
+    if (i > 0) text += ' ';
+    text += a[i];
+  }
+  if (text.empty()) return error("usage: position startpos|TEXT [moves M1 M2 ...]");
+  auto params = ParamMap::parse(state_->params_text());
+  const Game& game = state_->game();
+  auto next = text == "startpos" ? game.new_state(*params) : game.parse_state(*params, text);
+  if (!next) return error(next.error());
+  for (++i; i < a.size(); ++i) {
+    if (auto st = (*next)->apply(a[i]); !st) {
+      return error("move " + quote(a[i]) + ": " + st.error());
+    }
+  }
+  if (auto st = engine_.set_position(**next); !st) return error(st.error());
+  state_ = std::move(*next);
+}
+
+// go [depth N] [nodes N] [movetime MS] [time MS] [inc MS] [infinite]
+void Session::go(const Args& a) {
+  if (busy() || !need_position()) return;
+  ai::SearchLimits limits;
+  bool any = false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (a[i] == "infinite") {
+      any = true;
+      continue;
+    }
+    if (i + 1 >= a.size()) return error("go: " + quote(a[i]) + " needs a value");
+    auto v = parse_int(a[i + 1], 0, int64_t{1} << 50, "go " + std::string(a[i]));
+    if (!v) return error(v.error());
+    if (a[i] == "depth") {
+      limits.depth = static_cast<int>(std::min<int64_t>(*v, 200));
+    } else if (a[i] == "nodes") {
+      limits.nodes = static_cast<uint64_t>(*v);
+    } else if (a[i] == "movetime") {
+      limits.movetime = static_cast<double>(*v) / 1000;
+    } else if (a[i] == "time") {
+      limits.time_left = static_cast<double>(*v) / 1000;
+    } else if (a[i] == "inc") {
+      limits.increment = static_cast<double>(*v) / 1000;
+    } else {
+      return error("go: unknown limit " + quote(a[i]) +
+                   " (depth, nodes, movetime, time, inc, infinite)");
+    }
+    any = true;
+    ++i;
+  }
+  if (state_->is_terminal()) return say("bestmove none");
+  (void)any;
+  searching_ = true;
+  auto progress = [this](const ai::SearchProgress& p) {
+    std::ostringstream line;
+    line << "info depth " << p.depth << " score " << p.score << " nodes " << p.nodes << " nps "
+         << static_cast<uint64_t>(p.nps) << " time " << std::llround(p.seconds * 1000);
+    if (!p.pv.empty()) {
+      line << " pv";
+      for (const auto& m : p.pv) line << " " << m;
+    }
+    say(line.str());
+  };
+  auto done = [this](const engine::EngineResult& r) {
+    searching_ = false;  // before the line, so a client that reads it may send the next command
+    say("bestmove " + (r.best_move.empty() ? std::string("none") : r.best_move));
+  };
+  if (auto st = engine_.go(limits, progress, done); !st) {
+    searching_ = false;
+    error(st.error());
+  }
+}
+
+void Session::stop(const Args&) { engine_.stop(); }
+
+void Session::perft(const Args& a) {
+  if (!need_position()) return;
+  if (a.size() != 1) return error("usage: perft DEPTH");
+  auto depth = parse_int(a[0], 0, 12, "perft depth");
+  if (!depth) return error(depth.error());
+  say("perft depth " + std::string(a[0]) + " nodes " +
+      std::to_string(state_->perft(static_cast<int>(*depth))));
+}
+
+void Session::moves(const Args&) {
+  if (!need_position()) return;
+  std::string line = "moves";
+  for (const auto& m : state_->legal_moves()) line += " " + m;
+  say(line);
+}
+
+void Session::display(const Args&) {
+  if (!need_position()) return;
+  std::istringstream board(state_->render());
+  for (std::string l; std::getline(board, l);) say(l);
+  say("position " + state_->to_text());
+}
+
+void Session::wait(const Args&) { finish(); }
+
+void Session::help(const Args&) {
+  say("commands: arbiter isready setoption newgame position go stop wait perft moves display "
+      "quit");
+}
+
+}  // namespace arbiter::protocol
