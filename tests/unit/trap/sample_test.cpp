@@ -71,20 +71,7 @@ TEST(TrapSample, SampleMoveIsUniformWithoutWalls) {
     ASSERT_FALSE(s.is_terminal());
     s.apply(s.sample_move(walk));
   }
-  const uint64_t n = s.count_moves();
-  std::map<std::string, int> hits;
-  for (const auto& t : test::legal_texts(s)) hits[t] = 0;
-  const int per = 300;
-  Rng rng(5);
-  for (uint64_t i = 0; i < n * per; ++i) {
-    const auto text = s.move_text(s.sample_move(rng));
-    ASSERT_TRUE(hits.count(text)) << text;
-    ++hits[text];
-  }
-  double chi2 = 0;
-  for (const auto& [t, h] : hits) chi2 += (h - per) * (h - per) / static_cast<double>(per);
-  const double df = static_cast<double>(n - 1);
-  EXPECT_LT(chi2, df + 6 * std::sqrt(2 * df)) << "n=" << n << " in " << s.to_text();
+  test::expect_uniform_sampling(s, 300, 5);
 }
 
 TEST(TrapSample, Select64FindsTheKthSetBit) {

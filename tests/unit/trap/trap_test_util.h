@@ -4,11 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/params.h"
+#include "core/rng.h"
 #include "games/trap/state.h"
 
 namespace arbiter::trap::test {
@@ -53,6 +56,24 @@ inline void play(State& s, const std::string& text) {
 inline std::string rejection(const State& s, const std::string& text) {
   auto m = s.parse_move(text);
   return m.ok() ? std::string() : m.error();
+}
+
+// Draws `per` times as many turns as `s` has with sample_move and checks them against the
+// uniform distribution over the legal turns (chi-square within 6 standard deviations).
+inline void expect_uniform_sampling(const State& s, int per, uint64_t seed) {
+  const uint64_t n = s.count_moves();
+  std::map<std::string, int> hits;
+  for (const auto& t : legal_texts(s)) hits[t] = 0;
+  Rng rng(seed);
+  for (uint64_t i = 0; i < n * per; ++i) {
+    const auto text = s.move_text(s.sample_move(rng));
+    ASSERT_TRUE(hits.count(text)) << text;
+    ++hits[text];
+  }
+  double chi2 = 0;
+  for (const auto& [t, h] : hits) chi2 += (h - per) * (h - per) / static_cast<double>(per);
+  const double df = static_cast<double>(n - 1);
+  EXPECT_LT(chi2, df + 6 * std::sqrt(2 * df)) << "n=" << n << " in " << s.to_text();
 }
 
 }  // namespace arbiter::trap::test
