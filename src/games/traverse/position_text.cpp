@@ -105,7 +105,13 @@ std::string State::render() const {
     }
     out += "  " + label + "\n";
   }
-  out += "     a  b  c  d  e  f  g  h  i  j\n";
+  out += "     a  b  c  d  e  f  g  h  i  j\nhome:";
+  for (int p = 0; p < num_seats_; ++p) {
+    const int seat = seats_[p];
+    out += " " + player_name(p) + " " + std::to_string(popcount(by_seat_[seat] & kDestRow[seat])) +
+           "/" + std::to_string(popcount(by_seat_[seat]));
+  }
+  out += "\n";
   if (is_terminal()) {
     out += "game over: " + result_text() + "\n";
   } else {
