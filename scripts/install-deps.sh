@@ -9,7 +9,13 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libreadline-dev
   clang-14 libclang-rt-14-dev clang-format git
+  libboost-dev libsqlite3-dev sqlite3 libsodium-dev
+  chromium curl
 )
+# Node.js and npm build the web UI. A machine that already has them (from any source) keeps
+# them: Debian's npm conflicts with other Node.js packagings.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
 
 missing=()
 for p in "${packages[@]}"; do

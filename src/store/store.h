@@ -1,0 +1,81 @@
+// Persistence for served games: one interface, SQLite (WAL) behind it now (sqlite_store.cpp).
+// The server appends each move in a transaction before it broadcasts it, so after a crash and a
+// restart every game is back exactly: moves, seats (with their hashed tokens) and clocks.
+//
+// Every call is thread-safe. Errors (an unreadable file, a full disk, a conflicting ply) come
+// back as a Status naming the operation and the game; nothing throws.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.h"
+
+namespace arbiter::store {
+
+struct SeatRow {
+  std::string kind;        // "human", "ai" or "open" (an unclaimed human seat)
+  int level = 0;           // AI level (1–10) when kind == "ai"
+  std::string token_hash;  // hex hash of the seat token; "" for ai and open seats
+  int64_t time_used_ms = 0;  // the seat's clock: thinking time used so far
+  bool rematch = false;      // the holder has offered (or accepted) a rematch
+};
+
+struct GameRow {
+  std::string id;          // random, URL-safe
+  std::string game;        // "traverse"
+  std::string params;      // canonical key=value list
+  std::string position;    // start position text; "" for the game's start position
+  std::vector<SeatRow> seats;  // one per player, in turn order
+  std::string status;      // "playing" or "finished"
+  std::string result;      // result text once finished ("south wins: ...", "north resigned")
+  int64_t created_ms = 0;  // Unix time
+  int64_t updated_ms = 0;
+  std::string rematch_of;  // id of the game this one is a rematch of, or ""
+  std::string rematch_id;  // id of this game's rematch, or ""
+};
+
+struct MoveRow {
+  int ply = 0;             // 0-based index in the game's move list
+  std::string text;        // canonical move text
+  int seat = 0;            // player index that moved
+  int64_t at_ms = 0;       // Unix time the move was accepted
+  int64_t elapsed_ms = 0;  // thinking time charged to the seat for this move
+};
+
+struct GameFilter {
+  std::vector<std::string> ids;  // only these games (empty: any)
+  bool open_only = false;        // games still playing with at least one open seat
+  std::string status;            // "playing", "finished" or "" for both
+  int limit = 50;                // newest first by updated_ms
+};
+
+class Store {
+ public:
+  virtual ~Store() = default;
+
+  // A new game and its seats; an error when the id exists.
+  virtual Status create_game(const GameRow& game) = 0;
+  // Replaces the game's row and seats (status, result, seat kinds and tokens, clocks, rematch).
+  virtual Status update_game(const GameRow& game) = 0;
+  virtual Result<std::optional<GameRow>> load_game(std::string_view id) = 0;
+  virtual Result<std::vector<MoveRow>> load_moves(std::string_view id) = 0;
+
+  // In one transaction: appends the move (its ply must equal the number of moves stored, else a
+  // conflict error and nothing changes) and writes `game` as update_game does.
+  virtual Status append_move(const GameRow& game, const MoveRow& move) = 0;
+  // In one transaction: deletes the moves from `from_ply` on (a takeback) and writes `game`.
+  virtual Status truncate_moves(const GameRow& game, int from_ply) = 0;
+
+  virtual Result<std::vector<GameRow>> list_games(const GameFilter& filter) = 0;
+};
+
+// Opens (creating when missing, with its folder) the store named by `url`: "sqlite:PATH" or a
+// plain PATH for SQLite; ":memory:" for a store that lives only as long as the process.
+Result<std::unique_ptr<Store>> open_store(std::string_view url);
+
+}  // namespace arbiter::store
