@@ -8,6 +8,8 @@
 //     static std::string params_text(const Params&);        // canonical, defaults included
 //     static Result<State> new_state(const Params&);         // the start position
 //     static Result<State> parse_position(const Params&, std::string_view text);
+//     static BoardView view(const State&);                    // games/board_view.h
+//     static Result<MoveParts> move_parts(const State&, std::string_view move);
 //   };
 //   class State {                                            // copyable
 //     using Move; using MoveList;                            // MoveList: iterable, clear(), size()
@@ -83,6 +85,10 @@ class StateAdapter final : public GameState {
   std::string result_text() const override { return state_.result_text(); }
   std::string to_text() const override { return state_.to_text(); }
   std::string render() const override { return state_.render(); }
+  BoardView view() const override { return Traits::view(state_); }
+  Result<MoveParts> move_parts(std::string_view move) const override {
+    return Traits::move_parts(state_, move);
+  }
   uint64_t hash() const override { return state_.hash(); }
   uint64_t recomputed_hash() const override { return state_.compute_hash(); }
   uint64_t perft(int depth) const override {

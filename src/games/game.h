@@ -11,6 +11,7 @@
 
 #include "core/params.h"
 #include "core/result.h"
+#include "games/board_view.h"
 
 namespace arbiter {
 
@@ -46,7 +47,13 @@ class GameState {
 
   virtual std::string to_text() const = 0;  // one-line position text (round-trips)
   virtual std::string render() const = 0;   // board drawn in plain text, with coordinates
-  virtual uint64_t hash() const = 0;        // incremental
+  // The position as structured data for drawing (games/board_view.h).
+  virtual BoardView view() const = 0;
+  // How `move` is pointed at and drawn, from its text alone: any accepted spelling, legal now
+  // or not (a move already played works too); only malformed text is an error. `text` is the
+  // canonical spelling when the move is legal in this position, else the text as written.
+  virtual Result<MoveParts> move_parts(std::string_view move) const = 0;
+  virtual uint64_t hash() const = 0;  // incremental
   virtual uint64_t recomputed_hash() const = 0;
   virtual uint64_t perft(int depth) const = 0;
   // Plays uniformly random legal moves on a copy until the game ends; returns the plies played.

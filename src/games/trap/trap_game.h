@@ -8,6 +8,7 @@
 #include "games/game.h"
 #include "games/trap/params.h"
 #include "games/trap/state.h"
+#include "games/trap/view.h"
 
 namespace arbiter::trap {
 
@@ -24,6 +25,10 @@ struct Traits {
   static Result<State> new_state(const Params& p) { return State(p); }
   static Result<State> parse_position(const Params& p, std::string_view text) {
     return State::parse(p, text);
+  }
+  static BoardView view(const State& s) { return trap::view(s); }
+  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
+    return trap::move_parts(s, move);
   }
 };
 

@@ -13,6 +13,7 @@
 #include "core/result.h"
 #include "games/adapter.h"
 #include "games/travelers/state.h"
+#include "games/travelers/view.h"
 
 namespace arbiter::travelers {
 
@@ -30,6 +31,10 @@ struct Traits {
   static Result<State> new_state(const Params& p) { return State::start(p); }
   static Result<State> parse_position(const Params& p, std::string_view text) {
     return State::from_text(p, text);
+  }
+  static BoardView view(const State& s) { return travelers::view(s); }
+  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
+    return travelers::move_parts(s, move);
   }
 };
 

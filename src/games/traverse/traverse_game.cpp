@@ -2,6 +2,7 @@
 
 #include "games/adapter.h"
 #include "games/traverse/state.h"
+#include "games/traverse/view.h"
 
 namespace arbiter::traverse {
 namespace {
@@ -26,6 +27,10 @@ struct Traits {
   static Result<State> new_state(const Params& p) { return State::start(p); }
   static Result<State> parse_position(const Params& p, std::string_view text) {
     return traverse::parse_position(p, text);
+  }
+  static BoardView view(const State& s) { return traverse::view(s); }
+  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
+    return traverse::move_parts(s, move);
   }
 };
 
