@@ -1,12 +1,15 @@
 // `arbiter play GAME [params] [--seat S=human|ai:LEVEL ...]`: a game in the terminal, hot-seat or
 // against the AI. Reads commands line by line, so it also works over a pipe (no colour, no
-// cursor tricks). Typing a square lists that piece's moves.
+// cursor tricks; the last move is still marked). Typing a square lists that piece's moves. The
+// board is drawn from the game's BoardView (cli/board_draw.h), turned round by `flip`.
 #include <cctype>
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <sstream>
 
+#include "cli/board_draw.h"
 #include "cli/command.h"
 #include "cli/terminal.h"
 #include "core/text.h"
@@ -24,6 +27,7 @@ constexpr const char* kHelp =
     "  hint         ask the AI for a move\n"
     "  undo         take back the last move (against the AI: back to your previous turn)\n"
     "  board        draw the board again\n"
+    "  flip         turn the board round (seen from the other side); kept until flipped back\n"
     "  position     print the position text\n"
     "  save FILE    write the game record to FILE\n"
     "  load FILE    continue the game of a record\n"
@@ -85,12 +89,13 @@ class PlayGame {
     const auto words = split(line);
     if (words.empty()) return;
     static const Command kCommands[] = {
-        {"help", &PlayGame::help},         {"?", &PlayGame::help},
-        {"moves", &PlayGame::moves},       {"board", &PlayGame::board},
-        {"position", &PlayGame::position}, {"undo", &PlayGame::undo},
-        {"hint", &PlayGame::hint},         {"save", &PlayGame::save},
-        {"load", &PlayGame::load},         {"resign", &PlayGame::resign},
-        {"quit", &PlayGame::quit},         {"exit", &PlayGame::quit},
+        {"help", &PlayGame::help},     {"?", &PlayGame::help},
+        {"moves", &PlayGame::moves},   {"board", &PlayGame::board},
+        {"flip", &PlayGame::flip},     {"position", &PlayGame::position},
+        {"undo", &PlayGame::undo},     {"hint", &PlayGame::hint},
+        {"save", &PlayGame::save},     {"load", &PlayGame::load},
+        {"resign", &PlayGame::resign}, {"quit", &PlayGame::quit},
+        {"exit", &PlayGame::quit},
     };
     const std::string cmd = to_lower(words[0]);
     for (const auto& c : kCommands) {
@@ -100,20 +105,28 @@ class PlayGame {
   }
 
   std::vector<std::string> completions() const {
-    std::vector<std::string> words = {"help", "moves", "board", "position", "undo",
-                                      "hint", "save",  "load",  "resign",   "quit"};
+    std::vector<std::string> words = {"help", "moves", "board", "flip",   "position", "undo",
+                                      "hint", "save",  "load",  "resign", "quit"};
     if (!state_->is_terminal()) {
       for (auto& m : state_->legal_moves()) words.push_back(std::move(m));
     }
     return words;
   }
 
+  // The board with the last move marked, each player's summary, whose turn, the last move.
   void show_board() {
-    std::cout << terminal_.paint(state_->game().name(), state_->render());
+    const DrawOptions options{terminal_.colour(), flip_};
+    const BoardView view = state_->view();
+    std::optional<MoveParts> last;
+    if (!state_->history().empty()) {
+      if (auto parts = state_->move_parts(state_->history().back())) last = std::move(*parts);
+    }
+    std::cout << draw_board(state_->game().name(), view, last ? &*last : nullptr, options)
+              << draw_status(view, options);
     if (!state_->history().empty()) {
       const int n = state_->num_players();
-      const int last = (state_->to_move() + n - 1) % n;
-      std::cout << "last move: " << state_->player_name(last) << " " << state_->history().back()
+      const int mover = (state_->to_move() + n - 1) % n;
+      std::cout << "last move: " << state_->player_name(mover) << " " << state_->history().back()
                 << "\n";
     }
     if (state_->is_terminal()) std::cout << "game over: " << state_->result_text() << "\n";
@@ -197,6 +210,11 @@ class PlayGame {
   void help(const std::vector<std::string_view>&) { std::cout << kHelp; }
   void moves(const std::vector<std::string_view>&) { print_list(state_->legal_moves()); }
   void board(const std::vector<std::string_view>&) { show_board(); }
+  void flip(const std::vector<std::string_view>&) {
+    flip_ = !flip_;
+    std::cout << (flip_ ? "board turned round\n" : "board the right way up\n");
+    show_board();
+  }
   void position(const std::vector<std::string_view>&) { std::cout << state_->to_text() << "\n"; }
   void quit(const std::vector<std::string_view>&) { done_ = true; }
 
@@ -206,9 +224,12 @@ class PlayGame {
       std::cout << "nothing to take back\n";
       return;
     }
+    const std::size_t before = state_->history().size();
     state_->undo();
     // Against the AI, go back to the last position where a person was to move.
     while (state_->history().size() > floor && seats_[state_->to_move()].ai) state_->undo();
+    const std::size_t taken = before - state_->history().size();
+    std::cout << "took back " << taken << (taken == 1 ? " move\n" : " moves\n");
     show_board();
   }
 
@@ -278,6 +299,7 @@ class PlayGame {
   std::vector<Seat> seats_;
   double movetime_;
   bool done_ = false;
+  bool flip_ = false;  // draw the board turned round (the `flip` command)
 };
 
 // `S=human` or `S=ai:LEVEL` or `S=ai:SPEC`; S is a player name or a number from 1.

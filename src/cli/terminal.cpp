@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
-#include <regex>
 
 namespace arbiter::cli {
 namespace {
@@ -66,31 +65,6 @@ std::optional<std::string> Terminal::read_line(
   std::free(raw);
   if (!line.empty()) add_history(line.c_str());
   return line;
-}
-
-std::string Terminal::paint(std::string_view game, const std::string& board) const {
-  if (!colour_) return board;
-  std::string out = board;
-  if (game == "traverse") {
-    // R4: South green, West pink, North orange, East yellow.
-    static const std::pair<char, const char*> kSeats[] = {
-        {'s', "\x1b[1;32m"}, {'w', "\x1b[1;35m"}, {'n', "\x1b[1;38;5;208m"}, {'e', "\x1b[1;33m"}};
-    for (auto [letter, code] : kSeats) {
-      const std::regex piece(std::string("([SDTC]") + letter + ")");
-      out = std::regex_replace(out, piece, std::string(code) + "$1" + kReset);
-    }
-  } else if (game == "travelers") {
-    out = std::regex_replace(out, std::regex(R"(( |^)([TDBAWR])(?= ))"),
-                             std::string("$1\x1b[1;37m$2") + kReset);
-    out = std::regex_replace(out, std::regex(R"(( )([tdbawr])(?= ))"),
-                             std::string("$1\x1b[1;31m$2") + kReset);
-  } else if (game == "trap") {
-    out = std::regex_replace(out, std::regex(R"(( )([Rr])(?= |$))"),
-                             std::string("$1\x1b[1;31m$2") + kReset);
-    out = std::regex_replace(out, std::regex(R"(( )([Bb])(?= |$))"),
-                             std::string("$1\x1b[1;34m$2") + kReset);
-  }
-  return out;
 }
 
 void Terminal::status(const std::string& line) {

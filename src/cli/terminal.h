@@ -6,7 +6,6 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace arbiter::cli {
@@ -15,14 +14,12 @@ class Terminal {
  public:
   Terminal();
   bool interactive() const { return interactive_; }  // stdin and stdout are terminals
-  bool colour() const { return colour_; }
+  bool colour() const { return colour_; }  // stdout is a colour terminal (not NO_COLOR, dumb)
 
   // One line, with `prompt` shown; nullopt at the end of input. `completions` gives the words
   // that tab completion offers (legal moves and commands).
   std::optional<std::string> read_line(const std::string& prompt,
                                        std::function<std::vector<std::string>()> completions);
-  // The board in colour (players' pieces), or unchanged without colour.
-  std::string paint(std::string_view game, const std::string& board) const;
   // Rewrites the status line in place on a terminal; prints it as a line otherwise.
   void status(const std::string& line);
   void end_status();

@@ -66,9 +66,10 @@ sed 's/\[Game "traverse"\]/[Game "go"]/' "$tmp/game.txt" > "$tmp/badgame.txt"
 bad "show bad game" "unknown game 'go'" show "$tmp/badgame.txt"
 
 # Against the AI over a pipe: the AI answers, undo goes back to the person's turn, save keeps seats.
-out=$(printf 'c1-b2\nundo\nd1-e2\nsave %s\nquit\n' "$tmp/ai.txt" | "$arbiter" play traverse --seat north=ai:2 --movetime 0.05)
+out=$(printf 'c1-b2\nundo\nposition\nd1-e2\nsave %s\nquit\n' "$tmp/ai.txt" | "$arbiter" play traverse --seat north=ai:2 --movetime 0.05)
 contains "play vs ai answers" "north played" "$out"
-contains "play vs ai undo" "south to move, ply 0" "$out"
+contains "play vs ai undo" "took back 2 moves" "$out"
+contains "play vs ai undo position" "1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/10/1SsDsTsCsCsTsDsSs1 s 0" "$out"
 contains "play vs ai seats" '[Seat.north "ai:level=2"]' "$(cat "$tmp/ai.txt")"
 check "play vs ai record" 0 "$("$arbiter" show "$tmp/ai.txt" >/dev/null; echo $?)"
 bad "play bad seat" "no player 'east'" play traverse --seat east=ai:3

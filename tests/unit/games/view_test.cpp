@@ -75,7 +75,8 @@ void check_every_move(const GameState& s) {
     auto after = s.clone();
     ASSERT_TRUE(after->apply(m).ok()) << m;
     if (!parts->path.empty()) {
-      const ViewCell* end = cell(after->view(), parts->path.back());
+      const BoardView view = after->view();
+      const ViewCell* end = cell(view, parts->path.back());
       ASSERT_NE(end, nullptr) << m;
       EXPECT_EQ(end->owner, mover) << m;
     }
@@ -157,6 +158,21 @@ TEST(BoardView, TravelersStart) {
   EXPECT_EQ(v.players[1].colour, "black");
   EXPECT_EQ(v.players[0].summary, "0 of 2 Travelers home");
   check_every_move(*s);
+}
+
+TEST(BoardView, TravelersInCheck) {
+  auto map = ParamMap::parse("");
+  ASSERT_TRUE(map.ok());
+  // V8: the White Traveler on e8 stands between the Black Aces on d8 and f8.
+  auto s =
+      find_game("travelers")
+          ->parse_state(*map, "t4t3/a1waTa1w1/2R4a1/1r5b1/6A2/7WA/2R6/3ABDT2/2W1d3A w - 19 12");
+  ASSERT_TRUE(s.ok()) << s.error();
+  const BoardView v = (*s)->view();
+  EXPECT_EQ(v.players[0].summary, "0 of 2 Travelers home, in check");
+  EXPECT_EQ(v.players[1].summary, "0 of 2 Travelers home");
+  EXPECT_EQ(v.players[0].pieces, 12);
+  check_every_move(**s);
 }
 
 TEST(BoardView, TravelersDisplacement) {

@@ -1,0 +1,26 @@
+// Boards for `arbiter play`, drawn from a game's BoardView (games/board_view.h): one drawer for
+// square boards (Traverse, The Travelers), one for the hex field (Trap). Each marks the cells
+// of the last move with brackets, `[Sn]`, and Trap walls just placed with `#`, so the mark
+// survives a pipe; with colour it also tints them and paints each player's pieces and goal.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "games/board_view.h"
+
+namespace arbiter::cli {
+
+struct DrawOptions {
+  bool colour = false;  // ANSI colour codes
+  bool flip = false;    // turned round half a turn: the board as seen from the other side
+};
+
+// The board with coordinates on every side, then a legend line. `last` may be null.
+std::string draw_board(std::string_view game, const BoardView& view, const MoveParts* last,
+                       const DrawOptions& options);
+// One line per game state: each player's summary ("south: 3 of 8 home"), then who is to move
+// (and Trap's pile) unless the game is over.
+std::string draw_status(const BoardView& view, const DrawOptions& options);
+
+}  // namespace arbiter::cli
