@@ -1,4 +1,9 @@
 // The SQLite store: one database file in WAL mode (or ":memory:"), schema created on open.
+//
+// One connection behind a mutex serves every call; each write is one transaction
+// (BEGIN IMMEDIATE … COMMIT) through cached prepared statements, so a move costs a single WAL
+// append. Tables: schema_version, games, seats (game_id, seat) and moves (game_id, ply), the
+// last two deleted with their game. A file written by a newer schema is refused, not guessed at.
 #pragma once
 
 #include <memory>
@@ -8,7 +13,8 @@
 
 namespace arbiter::store {
 
-// Opens or creates the database at `path`, creating its folder when missing.
+// Opens or creates the database at `path`, creating its folder when missing. An unreadable or
+// corrupt file, or one from a newer arbiter, is an error naming the path.
 Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path);
 
 }  // namespace arbiter::store

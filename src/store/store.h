@@ -18,22 +18,22 @@
 namespace arbiter::store {
 
 struct SeatRow {
-  std::string kind;        // "human", "ai" or "open" (an unclaimed human seat)
-  int level = 0;           // AI level (1–10) when kind == "ai"
-  std::string token_hash;  // hex hash of the seat token; "" for ai and open seats
+  std::string kind;          // "human", "ai" or "open" (an unclaimed human seat)
+  int level = 0;             // AI level (1–10) when kind == "ai"
+  std::string token_hash;    // hex hash of the seat token; "" for ai and open seats
   int64_t time_used_ms = 0;  // the seat's clock: thinking time used so far
   bool rematch = false;      // the holder has offered (or accepted) a rematch
 };
 
 struct GameRow {
-  std::string id;          // random, URL-safe
-  std::string game;        // "traverse"
-  std::string params;      // canonical key=value list
-  std::string position;    // start position text; "" for the game's start position
+  std::string id;              // random, URL-safe
+  std::string game;            // "traverse"
+  std::string params;          // canonical key=value list
+  std::string position;        // start position text; "" for the game's start position
   std::vector<SeatRow> seats;  // one per player, in turn order
-  std::string status;      // "playing" or "finished"
-  std::string result;      // result text once finished ("south wins: ...", "north resigned")
-  int64_t created_ms = 0;  // Unix time
+  std::string status;          // "playing" or "finished"
+  std::string result;          // result text once finished ("south wins: ...", "north resigned")
+  int64_t created_ms = 0;      // Unix time
   int64_t updated_ms = 0;
   std::string rematch_of;  // id of the game this one is a rematch of, or ""
   std::string rematch_id;  // id of this game's rematch, or ""
@@ -51,7 +51,7 @@ struct GameFilter {
   std::vector<std::string> ids;  // only these games (empty: any)
   bool open_only = false;        // games still playing with at least one open seat
   std::string status;            // "playing", "finished" or "" for both
-  int limit = 50;                // newest first by updated_ms
+  int limit = 50;                // newest first by updated_ms; 0 or less: no limit
 };
 
 class Store {
@@ -73,6 +73,13 @@ class Store {
 
   virtual Result<std::vector<GameRow>> list_games(const GameFilter& filter) = 0;
 };
+
+// Whether a failed write was a conflict rather than a fault: append_move with a stale ply, or
+// create_game with an id that exists. Such errors read "OP game ID: conflict: ..."; a server
+// answers them 409 and anything else 500.
+inline bool is_conflict(const Status& status) {
+  return !status.ok() && status.error().find(": conflict: ") != std::string::npos;
+}
 
 // Opens (creating when missing, with its folder) the store named by `url`: "sqlite:PATH" or a
 // plain PATH for SQLite; ":memory:" for a store that lives only as long as the process.

@@ -1,0 +1,397 @@
+#include "store/sqlite_store.h"
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <mutex>
+#include <utility>
+
+#include "store/sqlite_util.h"
+#include "store/wal_checkpointer.h"
+
+namespace arbiter::store {
+namespace {
+
+constexpr int kSchemaVersion = 1;
+
+// Every move rewrites its game's row, so games carry the one index that listing needs (newest
+// first; a status filter walks it too and stops at the limit): each more would cost a WAL page
+// per move.
+//
+// Plies of a game are 0, 1, … with no gaps: append_move only adds the next one and
+// truncate_moves only cuts a suffix, so MAX(ply) + 1 is the count of stored moves.
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+  id TEXT PRIMARY KEY NOT NULL, game TEXT NOT NULL, params TEXT NOT NULL,
+  position TEXT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+  rematch_of TEXT NOT NULL, rematch_id TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS games_by_updated ON games (updated_ms);
+CREATE TABLE IF NOT EXISTS seats (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+  kind TEXT NOT NULL, level INTEGER NOT NULL, token_hash TEXT NOT NULL,
+  time_used_ms INTEGER NOT NULL, rematch INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS moves (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, ply INTEGER NOT NULL,
+  text TEXT NOT NULL, seat INTEGER NOT NULL, at_ms INTEGER NOT NULL,
+  elapsed_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)) WITHOUT ROWID;
+)sql";
+
+#define ARBITER_GAME_COLUMNS                                                             \
+  "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, " \
+  "g.rematch_of, g.rematch_id"
+#define ARBITER_LIST_WHERE                                                                     \
+  "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = 'playing' AND EXISTS (SELECT 1 FROM " \
+  "seats s WHERE s.game_id = g.id AND s.kind = 'open')))"
+
+enum Sql {
+  kBegin,
+  kCommit,
+  kRollback,
+  kInsertGame,
+  kUpdateGame,
+  kUpsertSeat,
+  kTrimSeats,
+  kSelectGame,
+  kSelectSeats,
+  kSelectMoves,
+  kNextPly,
+  kInsertMove,
+  kDeleteMoves,
+  kListAll,
+  kListOne,
+  kSqlCount
+};
+
+constexpr std::array<const char*, kSqlCount> kSql = {
+    // IMMEDIATE takes the write lock up front, so a transaction never fails half-way on a lock
+    // held by another process sharing the file; busy_timeout makes it wait instead.
+    "BEGIN IMMEDIATE",
+    "COMMIT",
+    "ROLLBACK",
+    "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
+    "rematch_of, rematch_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    "UPDATE games SET game = ?2, params = ?3, position = ?4, status = ?5, result = ?6, "
+    "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10 WHERE id = ?1",
+    "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (game_id, seat) DO UPDATE SET "
+    "kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
+    "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch",
+    "DELETE FROM seats WHERE game_id = ?1 AND seat >= ?2",
+    "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
+    "SELECT kind, level, token_hash, time_used_ms, rematch FROM seats WHERE game_id = ?1 "
+    "ORDER BY seat",
+    "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+    "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1",
+    "INSERT INTO moves (game_id, ply, text, seat, at_ms, elapsed_ms) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+    "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE " ARBITER_LIST_WHERE
+    " ORDER BY g.updated_ms DESC, g.rowid DESC LIMIT ?3",
+    "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = ?3 AND " ARBITER_LIST_WHERE,
+};
+
+Error failure(std::string_view op, std::string_view id, std::string_view why) {
+  return make_error(std::string(op) + " game " + std::string(id) + ": " + std::string(why));
+}
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(sqlite3* db) : db_(db) {}
+  // The checkpointer goes first: it hooks this connection. close_v2 leaves the connection to be
+  // freed when the statements (members, destroyed after this body) are finalized; the last
+  // close checkpoints the WAL into the main file.
+  ~SqliteStore() override {
+    checkpointer_.reset();
+    sqlite3_close_v2(db_);
+  }
+
+  Status init(const std::string& path);
+
+  Status create_game(const GameRow& game) override {
+    return transaction("create_game", game.id, [&] { return write_game(game, true); });
+  }
+  Status update_game(const GameRow& game) override {
+    return transaction("update_game", game.id, [&] { return write_game(game, false); });
+  }
+  Status append_move(const GameRow& game, const MoveRow& move) override;
+  Status truncate_moves(const GameRow& game, int from_ply) override;
+  Result<std::optional<GameRow>> load_game(std::string_view id) override;
+  Result<std::vector<MoveRow>> load_moves(std::string_view id) override;
+  Result<std::vector<GameRow>> list_games(const GameFilter& filter) override;
+
+ private:
+  // SQLite's own message for the last failed call on this connection (mu_ held).
+  Error sql_error(std::string_view op, std::string_view id) const {
+    return failure(op, id, sqlite3_errmsg(db_));
+  }
+  template <class Body>
+  Status transaction(std::string_view op, std::string_view id, Body&& body);
+  Status write_game(const GameRow& game, bool insert);
+  Status read_seats(GameRow& game);
+  static GameRow game_columns(const Use& q);
+
+  std::mutex mu_;
+  sqlite3* db_;
+  std::array<Stmt, kSqlCount> stmts_;
+  std::string_view op_;  // the operation under way, for error messages (mu_ held)
+  std::unique_ptr<WalCheckpointer> checkpointer_;  // file databases in WAL mode only
+};
+
+Status SqliteStore::init(const std::string& path) {
+  // WAL with synchronous=NORMAL: a COMMIT returns once its pages are written to the WAL file,
+  // without fsync. Those pages are in the kernel's page cache, so a killed process (kill -9, a
+  // crash) loses nothing that was committed: "durable before broadcast" holds. Only a power cut
+  // or kernel crash can drop the last few commits (never corrupt the file); FULL would fsync on
+  // every move and cap the server at the disk's flush rate.
+  auto exec = [&](const char* sql) {
+    return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+  };
+  if (!exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; "
+            "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864;")) {
+    return make_error(sqlite3_errmsg(db_));
+  }
+  // ":memory:" (journal_mode "memory") has no WAL and nothing to checkpoint.
+  Stmt mode;
+  if (mode.prepare(db_, "PRAGMA journal_mode") == SQLITE_OK) {
+    Use q(mode);
+    if (q.step() == SQLITE_ROW && q.col_text(0) == "wal") {
+      checkpointer_ = WalCheckpointer::start(db_, path);
+    }
+  }
+  if (!exec("BEGIN IMMEDIATE")) return make_error(sqlite3_errmsg(db_));
+  std::string why;
+  if (!exec(kSchema)) {
+    why = sqlite3_errmsg(db_);
+  } else {
+    Stmt read;
+    int version = -1;
+    if (read.prepare(db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version") == SQLITE_OK) {
+      Use q(read);
+      if (q.step() == SQLITE_ROW) version = static_cast<int>(q.col_num(0));
+    }
+    if (version < 0) {
+      why = sqlite3_errmsg(db_);
+    } else if (version > kSchemaVersion) {
+      why = "schema version " + std::to_string(version) + " is newer than this arbiter's (" +
+            std::to_string(kSchemaVersion) + ")";
+    } else if (version == 0 && !exec("INSERT INTO schema_version VALUES (1)")) {
+      // Version 1 is the first schema; later versions migrate from `version` here, step by step.
+      why = sqlite3_errmsg(db_);
+    }
+  }
+  if (why.empty() && !exec("COMMIT")) why = sqlite3_errmsg(db_);
+  if (!why.empty()) {
+    exec("ROLLBACK");
+    return make_error(why);
+  }
+  for (int i = 0; i < kSqlCount; ++i) {
+    if (stmts_[i].prepare(db_, kSql[i]) != SQLITE_OK) return make_error(sqlite3_errmsg(db_));
+  }
+  return {};
+}
+
+template <class Body>
+Status SqliteStore::transaction(std::string_view op, std::string_view id, Body&& body) {
+  std::lock_guard lock(mu_);
+  op_ = op;
+  if (Use(stmts_[kBegin]).step() != SQLITE_DONE) return sql_error(op, id);
+  Status status = body();
+  if (status.ok()) {
+    if (Use(stmts_[kCommit]).step() == SQLITE_DONE) return status;
+    status = sql_error(op, id);
+  }
+  // Undo whatever the body wrote; a failed COMMIT may already have rolled back on its own.
+  if (!sqlite3_get_autocommit(db_)) Use(stmts_[kRollback]).step();
+  return status;
+}
+
+Status SqliteStore::write_game(const GameRow& g, bool insert) {
+  {
+    Use q(stmts_[insert ? kInsertGame : kUpdateGame]);
+    q.text(1, g.id).text(2, g.game).text(3, g.params).text(4, g.position).text(5, g.status);
+    q.text(6, g.result).num(7, g.created_ms).num(8, g.updated_ms).text(9, g.rematch_of);
+    q.text(10, g.rematch_id);
+    const int rc = q.step();
+    if (insert && rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
+      return failure(op_, g.id, "conflict: a game with this id exists");
+    }
+    if (rc != SQLITE_DONE) return sql_error(op_, g.id);
+    if (!insert && sqlite3_changes(db_) == 0) return failure(op_, g.id, "no such game");
+  }
+  for (std::size_t i = 0; i < g.seats.size(); ++i) {
+    const SeatRow& s = g.seats[i];
+    Use q(stmts_[kUpsertSeat]);
+    q.text(1, g.id).num(2, static_cast<int64_t>(i)).text(3, s.kind).num(4, s.level);
+    q.text(5, s.token_hash).num(6, s.time_used_ms).num(7, s.rematch ? 1 : 0);
+    if (q.step() != SQLITE_DONE) return sql_error(op_, g.id);
+  }
+  Use trim(stmts_[kTrimSeats]);
+  trim.text(1, g.id).num(2, static_cast<int64_t>(g.seats.size()));
+  if (trim.step() != SQLITE_DONE) return sql_error(op_, g.id);
+  return {};
+}
+
+Status SqliteStore::append_move(const GameRow& game, const MoveRow& move) {
+  return transaction("append_move", game.id, [&]() -> Status {
+    int64_t stored = 0;
+    {
+      Use q(stmts_[kNextPly]);
+      q.text(1, game.id);
+      if (q.step() != SQLITE_ROW) return sql_error(op_, game.id);
+      stored = q.col_num(0);
+    }
+    if (move.ply != stored) {
+      return failure(op_, game.id,
+                     "conflict: move " + move.text + " is for ply " + std::to_string(move.ply) +
+                         " but " + std::to_string(stored) + " moves are stored");
+    }
+    // The game row first: an unknown game is "no such game", not a foreign-key failure.
+    if (Status s = write_game(game, false); !s.ok()) return s;
+    Use q(stmts_[kInsertMove]);
+    q.text(1, game.id).num(2, move.ply).text(3, move.text).num(4, move.seat);
+    q.num(5, move.at_ms).num(6, move.elapsed_ms);
+    if (q.step() != SQLITE_DONE) return sql_error(op_, game.id);
+    return {};
+  });
+}
+
+Status SqliteStore::truncate_moves(const GameRow& game, int from_ply) {
+  return transaction("truncate_moves", game.id, [&]() -> Status {
+    if (from_ply < 0) return failure(op_, game.id, "negative ply " + std::to_string(from_ply));
+    if (Status s = write_game(game, false); !s.ok()) return s;
+    Use q(stmts_[kDeleteMoves]);
+    q.text(1, game.id).num(2, from_ply);
+    if (q.step() != SQLITE_DONE) return sql_error(op_, game.id);
+    return {};
+  });
+}
+
+GameRow SqliteStore::game_columns(const Use& q) {
+  GameRow g;
+  g.id = q.col_text(0);
+  g.game = q.col_text(1);
+  g.params = q.col_text(2);
+  g.position = q.col_text(3);
+  g.status = q.col_text(4);
+  g.result = q.col_text(5);
+  g.created_ms = q.col_num(6);
+  g.updated_ms = q.col_num(7);
+  g.rematch_of = q.col_text(8);
+  g.rematch_id = q.col_text(9);
+  return g;
+}
+
+Status SqliteStore::read_seats(GameRow& game) {
+  Use q(stmts_[kSelectSeats]);
+  q.text(1, game.id);
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    game.seats.push_back(SeatRow{q.col_text(0), static_cast<int>(q.col_num(1)), q.col_text(2),
+                                 q.col_num(3), q.col_num(4) != 0});
+  }
+  if (rc != SQLITE_DONE) return sql_error(op_, game.id);
+  return {};
+}
+
+Result<std::optional<GameRow>> SqliteStore::load_game(std::string_view id) {
+  std::lock_guard lock(mu_);
+  op_ = "load_game";
+  std::optional<GameRow> game;
+  {
+    Use q(stmts_[kSelectGame]);
+    q.text(1, id);
+    int rc = q.step();
+    if (rc == SQLITE_ROW) {
+      game = game_columns(q);
+    } else if (rc != SQLITE_DONE) {
+      return sql_error(op_, id);
+    }
+  }
+  if (game) {
+    if (Status s = read_seats(*game); !s.ok()) return make_error(s.error());
+  }
+  return game;
+}
+
+Result<std::vector<MoveRow>> SqliteStore::load_moves(std::string_view id) {
+  std::lock_guard lock(mu_);
+  op_ = "load_moves";
+  std::vector<MoveRow> moves;
+  Use q(stmts_[kSelectMoves]);
+  q.text(1, id);
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    moves.push_back(MoveRow{static_cast<int>(q.col_num(0)), q.col_text(1),
+                            static_cast<int>(q.col_num(2)), q.col_num(3), q.col_num(4)});
+  }
+  if (rc != SQLITE_DONE) return sql_error(op_, id);
+  return moves;
+}
+
+Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
+  std::lock_guard lock(mu_);
+  op_ = "list_games";
+  const int64_t limit = filter.limit > 0 ? filter.limit : -1;  // -1: SQLite's "no limit"
+  std::vector<GameRow> games;
+  auto run = [&](Use& q) -> Status {
+    q.text(1, filter.status).num(2, filter.open_only ? 1 : 0);
+    int rc;
+    while ((rc = q.step()) == SQLITE_ROW) games.push_back(game_columns(q));
+    if (rc != SQLITE_DONE) return sql_error(op_, "*");
+    return {};
+  };
+  if (filter.ids.empty()) {
+    Use q(stmts_[kListAll]);
+    q.num(3, limit);
+    if (Status s = run(q); !s.ok()) return make_error(s.error());
+  } else {
+    // One primary-key lookup per id (the list is short), then the same order and limit.
+    for (const std::string& id : filter.ids) {
+      bool seen = std::any_of(games.begin(), games.end(), [&](auto& g) { return g.id == id; });
+      if (seen) continue;
+      Use q(stmts_[kListOne]);
+      q.text(3, id);
+      if (Status s = run(q); !s.ok()) return make_error(s.error());
+    }
+    std::stable_sort(games.begin(), games.end(),
+                     [](auto& a, auto& b) { return a.updated_ms > b.updated_ms; });
+    if (limit > 0 && games.size() > static_cast<std::size_t>(limit)) games.resize(limit);
+  }
+  for (GameRow& game : games) {
+    if (Status s = read_seats(game); !s.ok()) return make_error(s.error());
+  }
+  return games;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
+  auto fail = [&](std::string_view why) {
+    return make_error("open store '" + path + "': " + std::string(why));
+  };
+  if (path != ":memory:" && !path.starts_with("file:")) {
+    std::error_code ec;
+    std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+      std::filesystem::create_directories(folder, ec);
+      if (ec) return fail("cannot create folder '" + folder.string() + "': " + ec.message());
+    }
+  }
+  sqlite3* db = nullptr;
+  // NOMUTEX: the store's own mutex already serialises every use of the connection.
+  const int flags =
+      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
+  const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
+  if (db == nullptr) return fail("out of memory");
+  auto store = std::make_unique<SqliteStore>(db);  // closes db on every path from here
+  if (rc != SQLITE_OK) return fail(sqlite3_errmsg(db));
+  sqlite3_extended_result_codes(db, 1);
+  if (Status s = store->init(path); !s.ok()) return fail(s.error());
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace arbiter::store
