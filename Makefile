@@ -3,7 +3,7 @@ BUILD      ?= build
 JOBS       ?= 2
 FUZZ_SECS  ?= 10
 
-.PHONY: all deps build run test format-check test-release test-sanitize test-fuzz bench clean
+.PHONY: all deps build web run test format-check test-release test-sanitize test-fuzz test-e2e bench clean
 
 all: build
 
@@ -13,14 +13,23 @@ deps:
 $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
-build: deps $(BUILD)/CMakeCache.txt
+build: deps web $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
 
-# Until the web server exists, the main job is a hot-seat game of Traverse in the terminal.
-run: build
-	./$(BUILD)/arbiter play traverse
+# The browser UI, built into web/dist (served by `arbiter serve`). npm ci runs only when
+# package-lock.json is newer than the last install.
+web: web/node_modules/.installed
+	cd web && npm run build
 
-test: build format-check test-release test-sanitize test-fuzz
+web/node_modules/.installed: web/package-lock.json | deps
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+# The main job: the web UI and API on http://localhost:8080, games stored under ./arbiter-data/.
+run: build
+	./$(BUILD)/arbiter serve
+
+test: build format-check test-release test-e2e test-sanitize test-fuzz
 
 # Every tracked C++ file is as .clang-format says.
 format-check: deps
@@ -40,6 +49,10 @@ test-fuzz: deps
 	CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON
 	cmake --build build-fuzz -j$(JOBS) --target fuzz_targets
 	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECS)
+
+# Browser tests: headless Chromium plays through the web UI against a fresh server.
+test-e2e: build
+	bash tests/e2e/run.sh $(BUILD)/arbiter
 
 bench: build
 	./$(BUILD)/arbiter bench

@@ -45,5 +45,6 @@ Runner setup_bench(CLI::App& sub);
 Runner setup_play(CLI::App& sub);
 Runner setup_match(CLI::App& sub);
 Runner setup_engine(CLI::App& sub);
+Runner setup_serve(CLI::App& sub);
 
 }  // namespace arbiter::cli

@@ -16,6 +16,7 @@ const std::vector<Command>& commands() {
        setup_bench},
       {"match", "play an engine match; prints W/D/L, Elo and the SPRT state", setup_match},
       {"engine", "speak the engine text protocol on stdin/stdout (docs/protocol.md)", setup_engine},
+      {"serve", "serve the web UI and the HTTP + WebSocket API (docs/api.md)", setup_serve},
   };
   return table;
 }

@@ -1,0 +1,70 @@
+// `arbiter serve`: the web UI and the HTTP + WebSocket API (docs/api.md) until SIGINT or
+// SIGTERM, which stop it cleanly (searches stopped, connections closed; every accepted move is
+// already in the store).
+#include <pthread.h>
+
+#include <csignal>
+#include <iostream>
+
+#include "cli/command.h"
+#include "server/server.h"
+#include "store/store.h"
+
+namespace arbiter::cli {
+
+Runner setup_serve(CLI::App& sub) {
+  struct Options {
+    server::ServerOptions server;
+    std::string db = "sqlite:./arbiter-data/arbiter.db";
+  };
+  auto o = std::make_shared<Options>();
+  sub.add_option("--port", o->server.port, "TCP port (0: any free port, printed)")
+      ->capture_default_str();
+  sub.add_option("--host", o->server.host, "listen address (0.0.0.0: every interface)")
+      ->capture_default_str();
+  sub.add_option("--db", o->db, "game store: sqlite:PATH, a file path, or :memory:")
+      ->capture_default_str();
+  sub.add_option("--web", o->server.web_dir, "folder of the built web UI")->capture_default_str();
+  sub.add_option("--rate-limit", o->server.rate_limit,
+                 "API requests and WebSocket messages per second per address (0: no limit)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  sub.add_option("--ai-movetime", o->server.ai_movetime, "seconds per AI move")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  sub.add_option("--threads", o->server.threads, "I/O threads")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub.add_option("--ai-workers", o->server.ai_workers, "AI searches run at once")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  return [o] {
+    auto store = store::open_store(o->db);
+    if (!store) return fail(store.error());
+    // The signals are taken by sigwait below; threads started from here inherit the mask.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    server::Server server(o->server, std::shared_ptr<store::Store>(std::move(*store)));
+    if (Status st = server.start(); !st) {
+      std::cerr << "arbiter: " << st.error() << "\n";
+      return 1;
+    }
+    std::string db = o->db;
+    if (db.starts_with("sqlite:")) db = db.substr(7);
+    const std::string host =
+        o->server.host == "0.0.0.0" || o->server.host == "127.0.0.1" ? "localhost" : o->server.host;
+    std::cout << "arbiter: serving http://" << host << ":" << server.port() << " (db " << db << ")"
+              << std::endl;
+    int signal = 0;
+    sigwait(&signals, &signal);
+    std::cout << "arbiter: stopping" << std::endl;
+    server.stop();
+    return 0;
+  };
+}
+
+}  // namespace arbiter::cli

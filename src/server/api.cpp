@@ -1,0 +1,331 @@
+#include "server/api.h"
+
+#include <cctype>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "core/text.h"
+
+namespace arbiter::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxIds = 200;
+
+// One request taken apart: the decoded path segments, the query and the JSON body.
+struct Call {
+  explicit Call(const Request& r) : request(r) {}
+  const Request& request;
+  std::vector<std::string> segments;
+  std::map<std::string, std::string> query;
+  json body = json::object();
+  std::string token;
+
+  const std::string& id() const { return segments[2]; }
+};
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Percent-decoding; a malformed escape is kept as it is.
+std::string decode(std::string_view s, bool plus_is_space) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += plus_is_space && s[i] == '+' ? ' ' : s[i];
+    }
+  }
+  return out;
+}
+
+std::string bearer_token(std::string_view header) {
+  header = trim(header);
+  constexpr std::string_view kScheme = "bearer ";
+  if (header.size() <= kScheme.size() || to_lower(header.substr(0, kScheme.size())) != kScheme) {
+    return "";
+  }
+  return std::string(trim(header.substr(kScheme.size())));
+}
+
+Response json_response(int status, std::string body) {
+  Response r;
+  r.status = status;
+  r.body = std::move(body);
+  return r;
+}
+
+template <class T>
+Response reply(const Outcome<T>& out, int status = 200) {
+  if (!out) return Api::error_response(out.error());
+  if constexpr (std::is_same_v<T, GameText>) {
+    return json_response(status, **out);
+  } else if constexpr (std::is_same_v<T, Seated>) {
+    return json_response(status, out->json());
+  } else {
+    return json_response(status, *out);
+  }
+}
+
+// Field readers: absent (or null) optional fields give nullopt; a wrong type is a 400.
+Outcome<std::optional<std::string>> string_field(const json& body, const char* key) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return std::optional<std::string>();
+  if (!it->is_string()) return bad_request(std::string(key) + ": expected a string");
+  return std::optional<std::string>(it->get<std::string>());
+}
+
+Outcome<std::optional<int>> int_field(const json& body, const char* key) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return std::optional<int>();
+  if (!it->is_number_integer()) return bad_request(std::string(key) + ": expected an integer");
+  const int64_t v = it->get<int64_t>();
+  if (v < -1'000'000'000 || v > 1'000'000'000) {
+    return bad_request(std::string(key) + ": " + std::to_string(v) + " is out of range");
+  }
+  return std::optional<int>(static_cast<int>(v));
+}
+
+Outcome<json> parse_json(std::string_view text) {
+  try {
+    return json::parse(text);
+  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
+    std::string what = e.what();
+    if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
+    return bad_request("malformed JSON: " + what);
+  }
+}
+
+// ---- handlers, one per route ------------------------------------------------------------
+
+Response catalog(Hub& hub, Call&) { return json_response(200, hub.catalog()); }
+Response health(Hub&, Call&) { return json_response(200, "{\"ok\":true}"); }
+
+Response list_games(Hub& hub, Call& c) {
+  store::GameFilter filter;
+  if (auto it = c.query.find("ids"); it != c.query.end()) {
+    for (auto id : split(it->second, ",")) filter.ids.emplace_back(id);
+    if (filter.ids.size() > kMaxIds) {
+      return Api::error_response(bad_request("ids: at most " + std::to_string(kMaxIds)));
+    }
+    if (filter.ids.empty()) return json_response(200, "{\"games\":[]}");
+  }
+  if (auto it = c.query.find("open"); it != c.query.end()) {
+    filter.open_only = it->second == "1" || it->second == "true";
+  }
+  if (auto it = c.query.find("status"); it != c.query.end()) {
+    if (it->second != "playing" && it->second != "finished" && !it->second.empty()) {
+      return Api::error_response(
+          bad_request("status: expected playing or finished, got " + quote(it->second)));
+    }
+    filter.status = it->second;
+  }
+  if (auto it = c.query.find("limit"); it != c.query.end()) {
+    auto limit = parse_int(it->second, 1, 200, "limit");
+    if (!limit) return Api::error_response(bad_request(limit.error()));
+    filter.limit = static_cast<int>(*limit);
+  }
+  return reply(hub.list(filter));
+}
+
+Response create_game(Hub& hub, Call& c) { return reply(hub.create(c.body), 201); }
+Response get_game(Hub& hub, Call& c) { return reply(hub.get(c.id())); }
+
+Response legal(Hub& hub, Call& c) {
+  std::vector<std::string> clicks;
+  if (auto it = c.query.find("clicks"); it != c.query.end()) {
+    for (auto click : split(it->second, ",")) clicks.emplace_back(click);
+  }
+  return reply(hub.legal(c.id(), clicks));
+}
+
+Response play_move(Hub& hub, Call& c) {
+  auto move = string_field(c.body, "move");
+  if (!move) return Api::error_response(move.error());
+  if (!*move) return Api::error_response(bad_request("move: missing"));
+  auto ply = int_field(c.body, "ply");
+  if (!ply) return Api::error_response(ply.error());
+  return reply(hub.move(c.id(), c.token, **move, *ply));
+}
+
+Response join(Hub& hub, Call& c) {
+  auto seat = int_field(c.body, "seat");
+  if (!seat) return Api::error_response(seat.error());
+  if (!*seat) return Api::error_response(bad_request("seat: missing"));
+  return reply(hub.join(c.id(), **seat, c.token));
+}
+
+Response resign(Hub& hub, Call& c) {
+  auto seat = int_field(c.body, "seat");
+  if (!seat) return Api::error_response(seat.error());
+  return reply(hub.resign(c.id(), c.token, *seat));
+}
+
+Response undo(Hub& hub, Call& c) { return reply(hub.undo(c.id(), c.token)); }
+Response rematch(Hub& hub, Call& c) { return reply(hub.rematch(c.id(), c.token)); }
+
+Response record(Hub& hub, Call& c) {
+  auto text = hub.record(c.id());
+  if (!text) return Api::error_response(text.error());
+  Response r;
+  r.body = std::move(*text);
+  r.content_type = "text/plain; charset=utf-8";
+  r.disposition = "attachment; filename=\"arbiter-" + c.id() + ".txt\"";
+  return r;
+}
+
+Response websocket_only(Hub&, Call&) {
+  return Api::error_response({400, "expected a WebSocket upgrade"});
+}
+
+using Handler = Response (*)(Hub&, Call&);
+struct Route {
+  const char* method;
+  std::vector<std::string_view> pattern;  // "*" matches one segment (a game id)
+  bool body;                              // a JSON object body is read
+  Handler handler;
+};
+
+const std::vector<Route>& routes() {
+  static const std::vector<Route> table = {
+      {"GET", {"api", "catalog"}, false, catalog},
+      {"GET", {"api", "health"}, false, health},
+      {"GET", {"api", "games"}, false, list_games},
+      {"POST", {"api", "games"}, true, create_game},
+      {"GET", {"api", "games", "*"}, false, get_game},
+      {"GET", {"api", "games", "*", "legal"}, false, legal},
+      {"POST", {"api", "games", "*", "moves"}, true, play_move},
+      {"POST", {"api", "games", "*", "join"}, true, join},
+      {"POST", {"api", "games", "*", "resign"}, true, resign},
+      {"POST", {"api", "games", "*", "undo"}, true, undo},
+      {"POST", {"api", "games", "*", "rematch"}, true, rematch},
+      {"GET", {"api", "games", "*", "record"}, false, record},
+      {"GET", {"api", "games", "*", "ws"}, false, websocket_only},
+  };
+  return table;
+}
+
+bool matches(const Route& r, const std::vector<std::string>& segments) {
+  if (r.pattern.size() != segments.size()) return false;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (r.pattern[i] != "*" && r.pattern[i] != segments[i]) return false;
+  }
+  return true;
+}
+
+void split_target(std::string_view target, std::vector<std::string>& segments,
+                  std::map<std::string, std::string>& query) {
+  const auto q = target.find('?');
+  for (auto part : split(target.substr(0, q), "/")) segments.push_back(decode(part, false));
+  if (q == std::string_view::npos) return;
+  for (auto pair : split(target.substr(q + 1), "&")) {
+    const auto eq = pair.find('=');
+    std::string key = decode(pair.substr(0, eq), true);
+    query[key] = eq == std::string_view::npos ? "" : decode(pair.substr(eq + 1), true);
+  }
+}
+
+ApiError too_many(const std::string& remote) { return {429, "too many requests from " + remote}; }
+
+}  // namespace
+
+std::string Api::error_json(std::string_view message) {
+  return json{{"error", message}}.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+Response Api::error_response(const ApiError& e) {
+  return json_response(e.status, error_json(e.message));
+}
+
+Response Api::handle(const Request& request) {
+  if (!limiter_.allow(request.remote)) return error_response(too_many(request.remote));
+  if (request.body.size() > kMaxBody) {
+    return error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"});
+  }
+  Call call(request);
+  split_target(request.target, call.segments, call.query);
+  const Route* route = nullptr;
+  bool path_known = false;
+  for (const auto& r : routes()) {
+    if (!matches(r, call.segments)) continue;
+    path_known = true;
+    if (request.method == r.method) {
+      route = &r;
+      break;
+    }
+  }
+  if (!route) {
+    if (path_known) return error_response({405, "method " + request.method + " not allowed here"});
+    return error_response(not_found("no such path: " + quote(request.target)));
+  }
+  if (route->body && !trim(request.body).empty()) {
+    auto body = parse_json(request.body);
+    if (!body) return error_response(body.error());
+    if (!body->is_object()) return error_response(bad_request("the body must be a JSON object"));
+    call.body = std::move(*body);
+  }
+  call.token = bearer_token(request.authorization);
+  try {
+    return route->handler(hub_, call);
+  } catch (const std::exception& e) {
+    // A bug, not bad input: answer 500 rather than take the server down.
+    return error_response(internal_error(std::string("internal error: ") + e.what()));
+  }
+}
+
+Outcome<std::string> Api::websocket_game(const Request& request) {
+  if (!limiter_.allow(request.remote)) return too_many(request.remote);
+  std::vector<std::string> segments;
+  std::map<std::string, std::string> query;
+  split_target(request.target, segments, query);
+  if (segments.size() != 4 || segments[0] != "api" || segments[1] != "games" ||
+      segments[3] != "ws") {
+    return not_found("no WebSocket at " + quote(request.target));
+  }
+  auto game = hub_.get(segments[2]);
+  if (!game) return game.error();
+  return segments[2];
+}
+
+std::string Api::handle_ws_message(std::string_view game, std::string_view text,
+                                   const std::string& remote) {
+  auto error = [](std::string_view message) {
+    return json{{"type", "error"}, {"error", message}}.dump(-1, ' ', false,
+                                                            json::error_handler_t::replace);
+  };
+  if (!limiter_.allow(remote)) return error(too_many(remote).message);
+  auto message = parse_json(text);
+  if (!message) return error(message.error().message);
+  if (!message->is_object()) return error("a message must be a JSON object");
+  auto type = string_field(*message, "type");
+  if (!type) return error(type.error().message);
+  const std::string kind = type->value_or("");
+  if (kind == "ping") return "{\"type\":\"pong\"}";
+  if (kind != "move") return error("type: expected move or ping, got " + quote(kind));
+  auto move = string_field(*message, "move");
+  if (!move) return error(move.error().message);
+  if (!*move) return error("move: missing");
+  auto token = string_field(*message, "token");
+  if (!token) return error(token.error().message);
+  auto ply = int_field(*message, "ply");
+  if (!ply) return error(ply.error().message);
+  try {
+    auto played = hub_.move(game, token->value_or(""), **move, *ply);
+    if (!played) return error(played.error().message);
+  } catch (const std::exception& e) {
+    return error(std::string("internal error: ") + e.what());
+  }
+  return "";
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,118 @@
+// The hub: every live game, and the operations of docs/api.md on them, independent of any
+// transport (the HTTP and WebSocket sessions and the request fuzzer all call it).
+//
+// Games are kept in memory (id → LiveGame) and in the Store. Each change runs under the game's
+// lock: validate, apply with the rules core, write to the store (a move is appended in a
+// transaction), then broadcast to the subscribers and, when an AI seat is to move, queue its
+// search on the AI pool. A failed step changes nothing.
+//
+// Files: hub.cpp (registry, loading, create/get/list, subscribers), hub_actions.cpp (move,
+// join, resign, undo, rematch), hub_ai.cpp (AI searches), hub_queries.cpp (catalog, legal,
+// record).
+#pragma once
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "server/ai_pool.h"
+#include "server/live_game.h"
+#include "server/outcome.h"
+#include "store/store.h"
+
+namespace arbiter::server {
+
+struct HubOptions {
+  double ai_movetime = 0.5;  // seconds per AI move
+  int ai_workers = 2;        // concurrent AI searches
+};
+
+using GameText = std::shared_ptr<const std::string>;  // a game object, serialised
+
+// A body with the tokens a call hands out: {"game": ..., "tokens": {"1": "hex"}}.
+struct Seated {
+  GameText game;
+  std::map<int, std::string> tokens;
+  std::string json() const;
+};
+
+class Hub {
+ public:
+  Hub(std::shared_ptr<store::Store> store, HubOptions options);
+  ~Hub();
+  Hub(const Hub&) = delete;
+  Hub& operator=(const Hub&) = delete;
+
+  // Loads every playing game from the store, replaying its moves; AI seats to move start
+  // thinking. A game that no longer replays is reported in the returned list and skipped.
+  Result<std::vector<std::string>> load();
+  // Stops every search and the AI pool; later AI results are dropped.
+  void shutdown();
+
+  // Queries.
+  const std::string& catalog() const;
+  Outcome<GameText> get(std::string_view id);
+  Outcome<std::string> list(const store::GameFilter& filter);
+  Outcome<std::string> legal(std::string_view id, const std::vector<std::string>& clicks);
+  Outcome<std::string> record(std::string_view id);
+
+  // Changes. `token` is the bearer token ("" when none was sent).
+  Outcome<Seated> create(const nlohmann::json& body);
+  Outcome<GameText> move(std::string_view id, std::string_view token, std::string_view move,
+                         std::optional<int> ply);
+  Outcome<Seated> join(std::string_view id, int seat, std::string_view token);
+  Outcome<GameText> resign(std::string_view id, std::string_view token, std::optional<int> seat);
+  Outcome<GameText> undo(std::string_view id, std::string_view token);
+  Outcome<GameText> rematch(std::string_view id, std::string_view token);
+
+  // Adds a watcher; it is sent the game's state at once and after every change. Watchers are
+  // held weakly: one that has gone away is dropped at the next broadcast.
+  Outcome<bool> subscribe(std::string_view id, const std::weak_ptr<Subscriber>& watcher);
+
+  std::size_t live_games() const;
+
+ private:
+  using Lock = std::unique_lock<std::mutex>;
+
+  // The live game, loading (and replaying) it from the store when it is not in memory.
+  Outcome<std::shared_ptr<LiveGame>> find(std::string_view id);
+  Outcome<std::shared_ptr<LiveGame>> find(const store::GameRow& row);  // row already loaded
+  // Adds a game unless one with its id is live already; returns the live one.
+  std::shared_ptr<LiveGame> insert(std::shared_ptr<LiveGame> g);
+  // Writes a new game's row, drawing another id while the store reports a conflict.
+  Status create_row(store::GameRow& row);
+  // The seats `token` holds in `g`; 401 when it is missing or holds none.
+  Outcome<std::vector<int>> held_seats(const LiveGame& g, std::string_view token) const;
+
+  // After a change (state, seats or status) under the game's lock: invalidates caches and
+  // pushes the new state to every watcher.
+  void broadcast_state(LiveGame& g);
+  void broadcast(LiveGame& g, const std::shared_ptr<const std::string>& message);
+  // Plays `text` for `seat` and stores it; the common path of human and AI moves.
+  Outcome<GameText> play_locked(LiveGame& g, int seat, std::string_view text);
+  // Stops a running search and makes any result of it stale.
+  void cancel_ai_locked(LiveGame& g);
+
+  // hub_ai.cpp
+  void maybe_start_ai_locked(const std::shared_ptr<LiveGame>& g);
+  void run_ai(const std::weak_ptr<LiveGame>& weak, uint64_t generation, int seat, int level,
+              const std::shared_ptr<const GameState>& position);
+  void ai_progress(const std::shared_ptr<LiveGame>& g, uint64_t generation, int seat,
+                   const ai::SearchProgress& p);
+
+  std::shared_ptr<store::Store> store_;
+  HubOptions options_;
+  mutable std::shared_mutex games_mu_;
+  std::unordered_map<std::string, std::shared_ptr<LiveGame>> games_;
+  std::atomic<bool> stopping_{false};
+  AiPool pool_;
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,52 @@
+// `arbiter serve`: the HTTP + WebSocket server (Boost.Beast over Asio) in front of the hub.
+//
+//   Server s(options, store);
+//   if (Status st = s.start(); !st) ...  // loads live games, listens, runs the I/O threads
+//   s.port();                            // the bound port (options.port 0 picks a free one)
+//   s.stop();                            // stops searches, closes connections, joins threads
+//
+// I/O runs on `threads` threads; AI searches run on the hub's own worker pool.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "core/result.h"
+#include "store/store.h"
+
+namespace arbiter::server {
+
+class Hub;
+
+struct ServerOptions {
+  std::string host = "127.0.0.1";  // listen address; "0.0.0.0" serves every interface
+  uint16_t port = 8080;            // 0: any free port
+  std::string web_dir = ARBITER_WEB_DIR;
+  double rate_limit = 50;    // requests per second per address (burst 2×); 0 = off
+  double ai_movetime = 0.5;  // seconds per AI move
+  int threads = 2;           // I/O threads
+  int ai_workers = 2;        // concurrent AI searches
+};
+
+class Server {
+ public:
+  Server(ServerOptions options, std::shared_ptr<store::Store> store);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Loads the store's live games and starts listening; an error names what failed (the address,
+  // the store). Games that no longer replay are reported on stderr and skipped.
+  Status start();
+  uint16_t port() const;
+  // Idempotent; a stopped server cannot start again.
+  void stop();
+  Hub& hub();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,117 @@
+// The server's parts that need no socket: tokens, the rate limiter, and the API called as a
+// function (what the request fuzzer drives).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "core/params.h"
+#include "games/board_view_json.h"
+#include "games/registry.h"
+#include "server/api.h"
+#include "server/json_writer.h"
+#include "server/rate_limiter.h"
+#include "server/tokens.h"
+#include "server/views.h"
+#include "store/store.h"
+
+namespace arbiter::server {
+namespace {
+
+using nlohmann::json;
+
+TEST(Tokens, AreRandomHexAndHashConsistently) {
+  const std::string a = new_token(), b = new_token();
+  EXPECT_EQ(a.size(), 32u);
+  EXPECT_NE(a, b);
+  EXPECT_EQ(a.find_first_not_of("0123456789abcdef"), std::string::npos);
+  EXPECT_TRUE(same_hash(hash_token(a), hash_token(a)));
+  EXPECT_FALSE(same_hash(hash_token(a), hash_token(b)));
+  EXPECT_EQ(hash_token("zz"), "");
+  EXPECT_EQ(hash_token(std::string(32, 'g')), "");
+  EXPECT_FALSE(same_hash("", ""));
+  EXPECT_TRUE(valid_game_id(new_game_id()));
+  EXPECT_FALSE(valid_game_id("../x"));
+  EXPECT_FALSE(valid_game_id(""));
+}
+
+TEST(RateLimiter, RefillsAtItsRateWithADoubleBurst) {
+  RateLimiter limiter(10);
+  const auto t0 = RateLimiter::Clock::now();
+  int allowed = 0;
+  for (int i = 0; i < 30; ++i) allowed += limiter.allow("a", t0) ? 1 : 0;
+  EXPECT_EQ(allowed, 20);
+  EXPECT_TRUE(limiter.allow("b", t0));  // per address
+  EXPECT_FALSE(limiter.allow("a", t0 + std::chrono::milliseconds(50)));
+  EXPECT_TRUE(limiter.allow("a", t0 + std::chrono::milliseconds(150)));
+  RateLimiter off(0);
+  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(off.allow("a", t0));
+}
+
+TEST(JsonWriter, WritesValidJson) {
+  std::string out;
+  JsonWriter w(out);
+  w.begin_object();
+  w.key("s").value("a\"b\\c\n\x01");
+  w.key("list").begin_array().value(1).value(-1.0).value(0.5).value(true).null().end_array();
+  w.key("empty").begin_object().end_object();
+  w.key("names").value(std::vector<std::string>{"x", "y"});
+  w.end_object();
+  const json j = json::parse(out);
+  EXPECT_EQ(j["s"], "a\"b\\c\n\x01");
+  EXPECT_EQ(j["list"], json::parse("[1, -1.0, 0.5, true, null]"));
+  EXPECT_TRUE(j["empty"].is_object());
+  EXPECT_EQ(j["names"], json({"x", "y"}));
+}
+
+// The board the server writes itself is the one games/board_view_json.h defines.
+TEST(Views, BoardMatchesToJson) {
+  for (const Game* game : all_games()) {
+    for (const char* params : {"", "players=4"}) {
+      auto parsed = ParamMap::parse(std::string(params));
+      ASSERT_TRUE(parsed.ok());
+      auto state = game->new_state(*parsed);
+      if (!state) continue;  // players=4 is Traverse's only
+      for (int ply = 0; ply < 12 && !(*state)->is_terminal(); ++ply) {
+        std::string out;
+        JsonWriter w(out);
+        write_board(w, (*state)->view());
+        ASSERT_EQ(json::parse(out), to_json((*state)->view())) << game->name() << " ply " << ply;
+        const auto moves = (*state)->legal_moves();
+        ASSERT_TRUE((*state)->apply(moves[static_cast<std::size_t>(ply * 7) % moves.size()]).ok());
+      }
+    }
+  }
+}
+
+TEST(Api, AnswersWithoutSockets) {
+  auto store = store::open_store(":memory:");
+  ASSERT_TRUE(store.ok()) << store.error();
+  Hub hub(std::shared_ptr<store::Store>(std::move(*store)), HubOptions{0.01, 1});
+  Api api(hub, 0);
+  Response created = api.handle({"POST", "/api/games", R"({"game":"trap"})", "", "t"});
+  ASSERT_EQ(created.status, 201) << created.body;
+  const json c = json::parse(created.body);
+  const std::string id = c["game"]["id"];
+  const std::string token = c["tokens"]["0"];
+  Response moved = api.handle({"POST", "/api/games/" + id + "/moves",
+                               R"({"move":"c3-b2,e7-d6","ply":0})", "Bearer " + token, "t"});
+  EXPECT_EQ(moved.status, 200) << moved.body;
+  EXPECT_EQ(api.handle({"POST", "/api/games/" + id + "/moves", R"({"move":"c3-b2,e7-d6"})",
+                        "Bearer " + token, "t"})
+                .status,
+            400);
+  EXPECT_EQ(api.handle({"GET", "/api/games/" + id + "/record", "", "", "t"}).content_type,
+            "text/plain; charset=utf-8");
+  EXPECT_EQ(api.handle({"PUT", "/api/catalog", "", "", "t"}).status, 405);
+  EXPECT_EQ(api.handle({"GET", "/api/games/" + id + "/legal?clicks=%zz,,", "", "", "t"}).status,
+            200);
+
+  EXPECT_EQ(api.handle_ws_message(id, R"({"type":"ping"})", "t"), R"({"type":"pong"})");
+  EXPECT_NE(api.handle_ws_message(id, R"({"type":"move","move":"x"})", "t").find("error"),
+            std::string::npos);
+  EXPECT_NE(api.handle_ws_message(id, "\xff\xfe", "t").find("malformed"), std::string::npos);
+  EXPECT_NE(api.handle_ws_message(id, R"({"type":"dance"})", "t").find("error"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arbiter::server

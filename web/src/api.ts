@@ -1,0 +1,178 @@
+// The HTTP API of `arbiter serve` (docs/api.md): its JSON shapes and one small fetch helper.
+
+export interface ViewCell {
+  name: string;
+  col: number;
+  row: number;
+  piece: string; // "" when empty
+  owner: number; // -1 when empty
+  trapped?: boolean;
+  start_of?: number;
+  goal_of?: number;
+}
+
+export interface ViewPlayer {
+  name: string;
+  colour: string;
+  forward: string; // "up" | "down" | "left" | "right" | ""
+  pieces: number;
+  home: number;
+  trapped: number;
+  to_move: boolean;
+  summary: string;
+}
+
+export interface BoardView {
+  shape: 'square' | 'hex';
+  width: number;
+  height: number;
+  cells: ViewCell[];
+  walls: string[];
+  walls_left: number;
+  players: ViewPlayer[];
+}
+
+export interface Seat {
+  player: string;
+  kind: 'human' | 'ai' | 'open';
+  level: number;
+  time_used_ms: number;
+  rematch: boolean;
+}
+
+export interface LastMove {
+  text: string;
+  path: string[];
+  cells: string[];
+}
+
+export interface Thinking {
+  type?: 'thinking';
+  seat: number;
+  depth: number;
+  score: number;
+  nodes: number;
+  nps: number;
+  pv: string[];
+}
+
+export interface Game {
+  id: string;
+  game: string;
+  params: string;
+  position: string;
+  start_position: string;
+  moves: string[];
+  last_move: LastMove | null;
+  ply: number;
+  to_move: number;
+  status: 'playing' | 'finished';
+  result: string;
+  returns: number[];
+  seats: Seat[];
+  board?: BoardView;
+  legal_count: number;
+  thinking: Thinking | null;
+  rematch_of: string;
+  rematch_id: string;
+  created_ms: number;
+  updated_ms: number;
+}
+
+export interface Seated {
+  game: Game;
+  tokens: Record<string, string>;
+}
+
+export interface LegalNext {
+  click: string;
+  path: string[];
+}
+
+export interface LegalComplete {
+  text: string;
+  path: string[];
+}
+
+export interface Legal {
+  count: number;
+  next: LegalNext[];
+  complete: LegalComplete[];
+}
+
+export interface CatalogGame {
+  name: string;
+  summary: string;
+  params_help: string[];
+  defaults: string;
+}
+
+export interface Catalog {
+  games: CatalogGame[];
+  levels: { level: number; name: string }[];
+}
+
+// An answer that was not 2xx: the status and the server's one-line error.
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'the server cannot be reached');
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const err = data && typeof data === 'object' && 'error' in data ? String((data as { error: unknown }).error) : '';
+    throw new ApiError(res.status, err || `${res.status} ${res.statusText}`);
+  }
+  return data as T;
+}
+
+const enc = encodeURIComponent;
+
+export const api = {
+  catalog: () => call<Catalog>('GET', '/api/catalog'),
+  create: (body: { game: string; params?: string; position?: string; seats: string[] }) =>
+    call<Seated>('POST', '/api/games', body),
+  list: (query: string) => call<{ games: Game[] }>('GET', `/api/games?${query}`),
+  get: (id: string) => call<Game>('GET', `/api/games/${enc(id)}`),
+  // The game as it stood after `ply` moves (replay).
+  at: (id: string, ply: number) => call<Game>('GET', `/api/games/${enc(id)}?at=${ply}`),
+  legal: (id: string, clicks: string[]) =>
+    call<Legal>('GET', `/api/games/${enc(id)}/legal?clicks=${clicks.map(enc).join(',')}`),
+  move: (id: string, move: string, ply: number, token: string) =>
+    call<Game>('POST', `/api/games/${enc(id)}/moves`, { move, ply }, token),
+  // With the token of a seat already held in the game, the new seat gets that same token.
+  join: (id: string, seat: number, token?: string) => call<Seated>('POST', `/api/games/${enc(id)}/join`, { seat }, token),
+  resign: (id: string, token: string, seat: number) =>
+    call<Game>('POST', `/api/games/${enc(id)}/resign`, { seat }, token),
+  undo: (id: string, token: string) => call<Game>('POST', `/api/games/${enc(id)}/undo`, {}, token),
+  rematch: (id: string, token: string) => call<Game>('POST', `/api/games/${enc(id)}/rematch`, {}, token),
+  recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
+  wsUrl: (id: string) => {
+    const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${proto}//${location.host}/api/games/${enc(id)}/ws`;
+  },
+};

@@ -1,0 +1,25 @@
+// The colours the rules give the players ("green", "white", "red", ...) as drawn.
+
+const FILL: Record<string, string> = {
+  green: '#3f9e4a',
+  pink: '#e2639f',
+  orange: '#f08a2a',
+  yellow: '#e9c31c',
+  red: '#d63c3c',
+  blue: '#2f6fd6',
+  white: '#fbfaf5',
+  black: '#2b2b2b',
+};
+
+export function pieceFill(colour: string): string {
+  return FILL[colour] ?? '#888';
+}
+
+// The outline and letters on a piece of that colour.
+export function pieceInk(colour: string): string {
+  return colour === 'black' ? '#f4f4f4' : '#1d1d1d';
+}
+
+export function pieceStroke(colour: string): string {
+  return colour === 'white' ? '#333' : colour === 'black' ? '#000' : '#1d1d1d';
+}

@@ -1,0 +1,49 @@
+// Entry point: a hash router over the pages.
+//   #/                 home: new game, my games, open games
+//   #/game/ID          a game (playing for the seats this browser holds, else watching)
+//   #/join/ID/SEAT     take an open seat (invite link), then show the game
+//   #/rules/GAME       the rules of a game
+
+import { clear, h } from './dom';
+import { gamePage } from './pages/game';
+import { homePage } from './pages/home';
+import { joinPage } from './pages/join';
+import { rulesPage } from './pages/rules';
+
+// A page may hand back a function that tears it down (closes sockets, timers).
+type Teardown = (() => void) | void;
+
+let teardown: Teardown;
+
+function route(): void {
+  if (teardown) teardown();
+  teardown = undefined;
+  const app = document.getElementById('app')!;
+  clear(app);
+  const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  window.scrollTo(0, 0);
+  switch (parts[0]) {
+    case 'game':
+      teardown = gamePage(app, parts[1] ?? '');
+      break;
+    case 'join':
+      joinPage(app, parts[1] ?? '', Number(parts[2] ?? -1));
+      break;
+    case 'rules':
+      app.append(rulesPage(parts[1] ?? 'traverse'));
+      document.title = 'arbiter: rules';
+      break;
+    case '':
+      teardown = homePage(app);
+      break;
+    default:
+      app.append(h('p', null, 'No such page. ', h('a', { href: '#/' }, 'Home')));
+  }
+}
+
+// History routes (/game/ID) are served index.html too: turn them into hash routes.
+if (!location.hash && location.pathname !== '/' && !location.pathname.startsWith('/api')) {
+  history.replaceState(null, '', `/#${location.pathname}`);
+}
+window.addEventListener('hashchange', route);
+route();

@@ -1,0 +1,145 @@
+// Making a move by pointing. The server's `legal` endpoint says, after the clicks so far, what
+// may be clicked next and which moves are already complete; this keeps the clicks and decides
+// when a move is made: exactly one complete move with nothing more to click is sent at once;
+// a complete move that could still go on is offered as a "play" choice.
+
+import { api, ApiError, type Legal, type LegalComplete, type LegalNext } from '../api';
+import { slotKey } from '../board/render';
+
+export interface ClickHost {
+  changed(): void; // redraw
+  send(move: string): void; // play this move
+  hint(text: string, error?: boolean): void;
+  // Why a click that is not in `next` does nothing (the caller knows the board).
+  explain(name: string, clicks: string[]): string;
+}
+
+function sameClick(a: string, b: string): boolean {
+  return a === b || (a.includes('|') && b.includes('|') && slotKey(a) === slotKey(b));
+}
+
+export class MoveMaker {
+  clicks: string[] = [];
+  path: string[] = [];
+  legal: Legal | null = null; // after `clicks`
+  private first: Legal | null = null; // after no click
+  private generation = 0;
+  private busy = false;
+
+  constructor(
+    private readonly id: string,
+    private readonly host: ClickHost,
+  ) {}
+
+  get next(): LegalNext[] {
+    return this.legal?.next ?? [];
+  }
+
+  // The moves the clicks complete while more clicks are possible (or several at once).
+  get choices(): LegalComplete[] {
+    const l = this.legal;
+    if (!l || !l.complete.length) return [];
+    if (l.complete.length === 1 && !l.next.length) return [];
+    return l.complete;
+  }
+
+  // Starts over; `active` when this browser is to move in the live position.
+  reset(active: boolean): void {
+    this.generation++;
+    this.clicks = [];
+    this.path = [];
+    this.legal = null;
+    this.first = null;
+    this.busy = false;
+    this.loading = false;
+    if (active) void this.load([]);
+  }
+
+  // Drops the clicks but keeps what may be clicked first.
+  cancel(): void {
+    this.clicks = [];
+    this.path = [];
+    this.legal = this.first;
+    this.host.changed();
+  }
+
+  // True while an answer of `legal` is awaited.
+  loading = false;
+
+  private async load(clicks: string[]): Promise<Legal | null> {
+    const gen = this.generation;
+    let legal: Legal;
+    this.loading = true;
+    try {
+      legal = await api.legal(this.id, clicks);
+    } catch (e) {
+      if (gen === this.generation) {
+        this.loading = false;
+        this.host.hint(e instanceof ApiError ? e.message : String(e), true);
+      }
+      return null;
+    }
+    if (gen !== this.generation) return null;
+    this.loading = false;
+    if (!clicks.length) this.first = legal;
+    this.legal = legal;
+    this.host.changed();
+    return legal;
+  }
+
+  async click(name: string): Promise<void> {
+    if (this.busy) return;
+    let target = this.next.find((n) => sameClick(n.click, name));
+    if (!target && this.clicks.length && sameClick(this.clicks[0], name)) {
+      // Clicking the first cell again cancels (unless it is where the move goes on).
+      this.cancel();
+      this.host.hint('');
+      return;
+    }
+    let base = this.clicks;
+    if (!target && this.clicks.length) {
+      // Another first click (say another piece of one's own) starts a new move.
+      const again = this.first?.next.find((n) => sameClick(n.click, name));
+      if (again) {
+        target = again;
+        base = [];
+      }
+    }
+    if (!target) {
+      this.host.hint(this.host.explain(name, this.clicks), true);
+      return;
+    }
+    const clicks = [...base, target.click];
+    this.clicks = clicks;
+    this.path = target.path;
+    this.host.hint('');
+    this.busy = true;
+    this.loading = true;
+    this.host.changed();
+    const legal = await this.load(clicks);
+    this.busy = false;
+    if (!legal) return;
+    if (legal.complete.length === 1 && !legal.next.length) {
+      this.path = legal.complete[0].path.length ? legal.complete[0].path : this.path;
+      this.host.changed();
+      this.host.send(legal.complete[0].text);
+    } else if (!legal.complete.length && !legal.next.length) {
+      this.host.hint('those clicks make no legal move', true);
+      this.cancel();
+    } else if (legal.complete.length) {
+      this.host.hint(legal.next.length ? 'Play the move as it is, or click on to continue it.' : 'Choose the move to play.');
+    }
+  }
+
+  // Plays a complete move offered as a choice.
+  play(move: LegalComplete): void {
+    this.path = move.path;
+    this.host.changed();
+    this.host.send(move.text);
+  }
+
+  // The moves that need no click at all (a pass).
+  get clicklessMoves(): LegalComplete[] {
+    return !this.clicks.length && this.first ? this.first.complete : [];
+  }
+}
