@@ -139,7 +139,15 @@ Response list_games(Hub& hub, Call& c) {
 }
 
 Response create_game(Hub& hub, Call& c) { return reply(hub.create(c.body), 201); }
-Response get_game(Hub& hub, Call& c) { return reply(hub.get(c.id())); }
+Response get_game(Hub& hub, Call& c) {
+  std::optional<int> at;
+  if (auto it = c.query.find("at"); it != c.query.end()) {
+    auto n = parse_int(it->second, 0, 1'000'000'000, "at");
+    if (!n) return Api::error_response(bad_request(n.error()));
+    at = static_cast<int>(*n);
+  }
+  return reply(hub.get(c.id(), at));
+}
 
 Response legal(Hub& hub, Call& c) {
   std::vector<std::string> clicks;

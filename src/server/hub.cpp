@@ -202,10 +202,11 @@ Outcome<Seated> Hub::create(const json& body) {
   return out;
 }
 
-Outcome<GameText> Hub::get(std::string_view id) {
+Outcome<GameText> Hub::get(std::string_view id, std::optional<int> at) {
   auto g = find(id);
   if (!g) return g.error();
   Lock lock((*g)->mu);
+  if (at && *at < (*g)->ply()) return std::make_shared<const std::string>((*g)->json_at(*at));
   return (*g)->game_json();
 }
 

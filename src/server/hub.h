@@ -58,7 +58,8 @@ class Hub {
 
   // Queries.
   const std::string& catalog() const;
-  Outcome<GameText> get(std::string_view id);
+  // The game object; with `at`, as it stood after that many moves (replay).
+  Outcome<GameText> get(std::string_view id, std::optional<int> at = std::nullopt);
   Outcome<std::string> list(const store::GameFilter& filter);
   Outcome<std::string> legal(std::string_view id, const std::vector<std::string>& clicks);
   Outcome<std::string> record(std::string_view id);

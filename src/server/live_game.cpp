@@ -11,9 +11,12 @@ namespace arbiter::server {
 namespace {
 
 // The game object of docs/api.md, in its order; `board` only when asked.
-std::string write_game(const LiveGame& g, bool with_board) {
-  const GameState& s = *g.state;
-  const bool playing = g.playing();
+// The game object of `g` with the position `s` and its last move: the current position, or an
+// earlier one for replay (then the moves, ply and board are those of `s`; the rest is the game's).
+std::string write_game(const LiveGame& g, bool with_board, const GameState& s,
+                       const std::optional<LastMove>& last_move) {
+  // An earlier position of a finished game still shows whose turn it was.
+  const bool playing = !s.is_terminal() && (g.playing() || &s != g.state.get());
   std::string out;
   out.reserve(with_board ? 8192 : 1024);
   JsonWriter w(out);
@@ -25,16 +28,16 @@ std::string write_game(const LiveGame& g, bool with_board) {
   w.key("start_position").value(g.row.position);
   w.key("moves").value(s.history());
   w.key("last_move");
-  if (g.last_move) {
+  if (last_move) {
     w.begin_object();
-    w.key("text").value(g.last_move->text);
-    w.key("path").value(g.last_move->path);
-    w.key("cells").value(g.last_move->cells);
+    w.key("text").value(last_move->text);
+    w.key("path").value(last_move->path);
+    w.key("cells").value(last_move->cells);
     w.end_object();
   } else {
     w.null();
   }
-  w.key("ply").value(g.ply());
+  w.key("ply").value(static_cast<int>(s.history().size()));
   w.key("to_move").value(playing ? s.to_move() : -1);
   w.key("status").value(g.row.status);
   w.key("result").value(g.row.result);
@@ -79,11 +82,22 @@ int64_t now_ms() {
 }
 
 std::shared_ptr<const std::string> LiveGame::game_json() {
-  if (!json) json = std::make_shared<const std::string>(write_game(*this, true));
+  if (!json) json = std::make_shared<const std::string>(write_game(*this, true, *state, last_move));
   return json;
 }
 
-std::string LiveGame::list_json() const { return write_game(*this, false); }
+std::string LiveGame::list_json() const { return write_game(*this, false, *state, last_move); }
+
+std::string LiveGame::json_at(int at) const {
+  if (at >= ply()) return write_game(*this, true, *state, last_move);
+  auto s = start->clone();
+  for (int i = 0; i < at; ++i) {
+    [[maybe_unused]] const Status replayed =
+        s->apply(state->history()[static_cast<std::size_t>(i)]);
+    assert(replayed.ok());
+  }
+  return write_game(*this, true, *s, describe_last_move(*s));
+}
 
 void LiveGame::changed() {
   json.reset();

@@ -67,6 +67,9 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
   // The object of docs/api.md (without `board` for lists), cached while nothing changes.
   std::shared_ptr<const std::string> game_json();
   std::string list_json() const;
+  // The game object as it stood after the first `at` moves (replay); the current one when `at`
+  // is the ply or more.
+  std::string json_at(int at) const;
   // Forgets what was derived from the old state: call after every change.
   void changed();
 };

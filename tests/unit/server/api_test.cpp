@@ -45,6 +45,33 @@ TEST_F(ServerTest, CreatesEachGame) {
   EXPECT_EQ(four["tokens"].size(), 1u);
 }
 
+TEST_F(ServerTest, AtShowsAnEarlierPositionForReplay) {
+  json created = create("traverse", {"human", "human"});
+  const std::string id = created["game"]["id"];
+  const std::string token = created["tokens"]["0"];
+  const json start = created["game"];
+  ASSERT_EQ(move(id, "b1-b2", token).status, 200);
+  ASSERT_EQ(move(id, "b10-b9", token).status, 200);
+  const json now = game(id);
+
+  json first = get("/api/games/" + id + "?at=1").parsed();
+  EXPECT_EQ(first["ply"], 1);
+  EXPECT_EQ(first["moves"], json::array({"b1-b2"}));
+  EXPECT_EQ(first["last_move"]["text"], "b1-b2");
+  EXPECT_EQ(first["to_move"], 1);
+  EXPECT_NE(first["position"], now["position"]);
+  EXPECT_TRUE(first["board"].is_object());
+
+  json zero = get("/api/games/" + id + "?at=0").parsed();
+  EXPECT_EQ(zero["position"], start["position"]);
+  EXPECT_TRUE(zero["last_move"].is_null());
+  // At or past the ply: the game as it is; the game itself is unchanged by looking back.
+  EXPECT_EQ(get("/api/games/" + id + "?at=9").parsed()["position"], now["position"]);
+  EXPECT_EQ(game(id)["position"], now["position"]);
+  EXPECT_EQ(get("/api/games/" + id + "?at=-1").status, 400);
+  EXPECT_EQ(get("/api/games/" + id + "?at=x").status, 400);
+}
+
 TEST_F(ServerTest, CreateRejectsBadInput) {
   EXPECT_EQ(post("/api/games", {{"game", "chess"}}).status, 400);
   EXPECT_EQ(post("/api/games", {{"game", "traverse"}, {"params", "players=9"}}).status, 400);
@@ -120,7 +147,7 @@ TEST_F(ServerTest, MovesAndTheirErrors) {
   EXPECT_EQ(g["last_move"]["path"], json({"c1", "b2"}));
 
   // North's seat is open: south's token cannot move for it.
-  EXPECT_EQ(move(id, "d10-d9", token).status, 403);
+  EXPECT_EQ(move(id, "b10-b9", token).status, 403);
   EXPECT_EQ(move(id, "d10-d9", "").status, 401);
   EXPECT_EQ(move(id, "d10-d9", std::string(32, 'a')).status, 401);
   EXPECT_EQ(move(id, "d10-d9", "not-hex").status, 401);
