@@ -5,11 +5,13 @@
 // Needs a game whose State can apply a pass for a player who has moves (GameAi::kPass, a Move;
 // Traverse's pass only advances the turn). Iterative deepening with alpha-beta, moves ordered by
 // the game's hint and the previous iteration's best; no transposition table (passes make
-// positions that real play never reaches). Same limits, stop and determinism as alpha-beta.
+// positions that real play never reaches). Same limits, stop, evaluation noise and determinism
+// as alpha-beta.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <vector>
 
 #include "ai/game_ai.h"
@@ -17,12 +19,19 @@
 
 namespace arbiter::ai {
 
+struct BestReplyOptions {
+  int noise = 0;  // evaluation noise amplitude (weaker levels)
+  uint64_t seed = 0;
+};
+
 template <class State>
 class BestReply {
  public:
   using Ai = GameAi<State>;
   using Move = typename Ai::Move;
   using MoveList = typename Ai::MoveList;
+
+  explicit BestReply(const BestReplyOptions& options = {}) : options_(options) {}
 
   SearchResult<Move> search(State& root, const SearchLimits& limits,
                             const std::atomic<bool>* stop = nullptr,
@@ -88,7 +97,8 @@ class BestReply {
   }
   int leaf(int ply) const {
     return s_->is_terminal() ? terminal_score(*s_, root_player_, ply)
-                             : Ai::evaluate(*s_, root_player_);
+                             : Ai::evaluate(*s_, root_player_) +
+                                   eval_noise(s_->hash(), options_.seed, options_.noise);
   }
 
   // Passes until the root player is to move (or the game ends); returns how many were applied.
@@ -156,6 +166,7 @@ class BestReply {
     });
   }
 
+  BestReplyOptions options_;
   State* s_ = nullptr;
   const Clock* clock_ = nullptr;
   int root_player_ = 0;

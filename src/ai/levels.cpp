@@ -9,27 +9,27 @@ namespace arbiter::ai {
 
 namespace {
 constexpr Algorithm kAB = Algorithm::kAlphaBeta;
-constexpr Algorithm kSame = Algorithm::kRandom;
-constexpr Algorithm kMcts = Algorithm::kMcts;
+constexpr Algorithm kBrs = Algorithm::kBestReply;
 
 // The ladder. Levels 1–6 have fixed budgets (depth or nodes) and shrinking noise, so they play
-// alike at any time control; 7–10 take a growing share of the caller's time and no noise. The
-// node budgets stay below what 40% of 0.05 s buys (~20k nodes), so the ladder is monotone from
-// that time per move up.
-// Level 10 runs on two threads. `multiplayer` is the algorithm used with 3–4 players: in 4-player
-// Traverse matches MCTS-max^n beat paranoid alpha-beta 11–5 and tied best-reply 8–8 (wins,
-// 16 games each at 0.03 s/move; docs/ai.md), so the timed levels use it.
+// alike at any time control; 7–9 take a doubling share of the caller's time (25%, 50%, all) and
+// no noise, and 10 adds a second thread. The node budgets stay below what 25% of 0.05 s buys
+// (~12k nodes), so the ladder is monotone from that time per move up; the shares are spread
+// because time is worth little in a race (Traverse: 40 times the nodes scored 75%).
+// `multiplayer` is the algorithm used with 3–4 players: in 4-player Traverse matches best-reply
+// search beat MCTS-max^n and paranoid alpha-beta (docs/ai.md), so every searching level uses it
+// (paranoid search with a node budget even lost to paranoid search at depth 2).
 constexpr std::array<Recipe, kMaxLevel> kLevels = {{
-    {"random", Algorithm::kRandom, kSame, 0, 0, 0, 0, 1, 0},
-    {"glance", kAB, kSame, 1, 0, 0, 300, 1, 0},
-    {"novice", kAB, kSame, 2, 0, 0, 150, 1, 0},
-    {"casual", kAB, kSame, 0, 500, 0, 80, 1, 0},
-    {"club", kAB, kSame, 0, 2'000, 0, 40, 1, 0},
-    {"strong", kAB, kSame, 0, 8'000, 0, 15, 1, 0},
-    {"expert", kAB, kMcts, 0, 0, 0.4, 0, 1, 0},
-    {"master", kAB, kMcts, 0, 0, 0.7, 0, 1, 0},
-    {"grandmaster", kAB, kMcts, 0, 0, 1.0, 0, 1, 0},
-    {"strongest", kAB, kMcts, 0, 0, 1.0, 0, 2, 0},
+    {"random", Algorithm::kRandom, Algorithm::kRandom, 0, 0, 0, 0, 1, 0},
+    {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0},
+    {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0},
+    {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0},
+    {"club", kAB, kBrs, 0, 2'000, 0, 40, 1, 0},
+    {"strong", kAB, kBrs, 0, 8'000, 0, 15, 1, 0},
+    {"expert", kAB, kBrs, 0, 0, 0.25, 0, 1, 0},
+    {"master", kAB, kBrs, 0, 0, 0.5, 0, 1, 0},
+    {"grandmaster", kAB, kBrs, 0, 0, 1.0, 0, 1, 0},
+    {"strongest", kAB, kBrs, 0, 0, 1.0, 0, 2, 0},
 }};
 
 Result<int64_t> int_value(std::string_view key, std::string_view value, int64_t lo, int64_t hi) {

@@ -122,9 +122,10 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
   for (int side = 0; side < 2; ++side) {
     const bool opponent_moves = s.to_move() != side;
     int smallest = w.region_cap;
+    int trapped = 0;
     for (int i = 0; i < trap::kMoversPerSide; ++i) {
       if (s.mover_trapped(side, i)) {
-        score[side] -= w.trapped;
+        ++trapped;
         continue;
       }
       const int cell = s.mover_cell(side, i);
@@ -149,7 +150,7 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
         score[side] -= w.chase * nearest;
       }
     }
-    score[side] += w.smallest * smallest;
+    score[side] += w.smallest * smallest - w.trapped[trapped];
   }
   const int pile = s.pile() < 0 ? 10 : std::min(s.pile(), 10);
   const int mover_bonus = w.tempo + w.walls_left * pile;

@@ -12,6 +12,7 @@
 // reaches them through the pruned set turn by turn.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -23,7 +24,9 @@ namespace arbiter::ai {
 inline constexpr std::size_t kTrapMaxSearchMoves = 40;
 
 struct TrapWeights {
-  int trapped = 2000;    // per trapped mover of the side (P9)
+  // By the number of trapped movers of the side (P9): each one costs more than the one before,
+  // so that trading movers favours the side ahead (all three trapped ends the game).
+  std::array<int, 4> trapped = {0, 1000, 3000, 6000};
   int region = 12;       // per cell a free mover can reach (capped at region_cap)
   int region_cap = 24;   // beyond this a region counts as open
   int smallest = 20;     // per cell of the side's smallest free-mover region (capped)

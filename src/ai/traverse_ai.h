@@ -17,6 +17,8 @@ struct TraverseWeights {
   int jump_lane = 25;  // per piece with a forward jump available now
   int blocked = 100;   // per piece (not home) with no forward step or jump
   int tempo = 150;     // for the player to move: about what one move gains
+  int lateral = 80;    // per move a piece needs beyond its rows to reach a free home square
+  int no_slot = 300;   // per diamond with no free home square of its colour left
 };
 inline constexpr TraverseWeights kTraverseWeights{};
 

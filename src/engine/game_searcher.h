@@ -74,7 +74,7 @@ class GameSearcher final : public Searcher {
       case ai::Algorithm::kBestReply:
         if constexpr (requires { ai::GameAi<State>::kPass; }) {
           if (s.num_players() > 2) {
-            ai::BestReply<State> brs;
+            ai::BestReply<State> brs({recipe.noise, recipe.seed});
             return to_engine(s, brs.search(s, limits, &stop, progress));
           }
         }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ai/game_ai.h"
+#include "ai/search.h"
 #include "ai/trap_ai.h"
 #include "ai/travelers_ai.h"
 #include "ai/traverse_ai.h"

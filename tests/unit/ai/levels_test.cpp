@@ -13,9 +13,14 @@ TEST(Levels, TableRunsFromRandomToTheStrongestSearch) {
     EXPECT_GE(level_recipe(l).noise, level_recipe(l + 1).noise) << l;
   }
   EXPECT_GE(level_recipe(10).threads, 2);
-  // 3–4 players: the timed levels run MCTS-max^n (the strongest in our matches).
+  // 3–4 players: every searching level runs best-reply search (the strongest in our matches).
   EXPECT_EQ(algorithm_for(level_recipe(10), 2), Algorithm::kAlphaBeta);
-  EXPECT_EQ(algorithm_for(level_recipe(10), 4), Algorithm::kMcts);
+  EXPECT_EQ(algorithm_for(level_recipe(10), 4), Algorithm::kBestReply);
+  EXPECT_EQ(algorithm_for(level_recipe(7), 4), Algorithm::kBestReply);
+  EXPECT_EQ(algorithm_for(level_recipe(2), 4), Algorithm::kBestReply);
+  EXPECT_EQ(algorithm_for(level_recipe(1), 4), Algorithm::kRandom);
+  EXPECT_EQ(algorithm_for(*parse_player_spec("level=5,algo=ab"), 4), Algorithm::kAlphaBeta);
+  EXPECT_EQ(algorithm_for(*parse_player_spec("level=10,algo=mcts"), 4), Algorithm::kMcts);
   EXPECT_EQ(algorithm_for(*parse_player_spec("level=10,algo=brs"), 3), Algorithm::kBestReply);
 }
 
