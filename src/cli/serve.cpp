@@ -38,6 +38,10 @@ Runner setup_serve(CLI::App& sub) {
   sub.add_option("--ai-workers", o->server.ai_workers, "AI searches run at once")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
+  sub.add_option("--max-live-games", o->server.max_live_games,
+                 "games kept in memory; idle ones past this are reloaded from the store on demand")
+      ->check(CLI::Range(1, 1 << 24))
+      ->capture_default_str();
   return [o] {
     auto store = store::open_store(o->db);
     if (!store) return fail(store.error());

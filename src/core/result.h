@@ -13,11 +13,12 @@ struct Error {
   std::string message;
 };
 
-template <class T>
-class [[nodiscard]] Result {
+// A value or a failure of type E; Result<T> (below) and the server's Outcome<T> are the two.
+template <class T, class E>
+class [[nodiscard]] Expected {
  public:
-  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
-  Result(Error error) : v_(std::move(error)) {}  // NOLINT
+  Expected(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
+  Expected(E error) : v_(std::move(error)) {}  // NOLINT
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
   T& value() & {
@@ -36,13 +37,20 @@ class [[nodiscard]] Result {
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
-  const std::string& error() const {
+  const E& failure() const {
     assert(!ok());
-    return std::get<1>(v_).message;
+    return std::get<1>(v_);
   }
 
  private:
-  std::variant<T, Error> v_;
+  std::variant<T, E> v_;
+};
+
+template <class T>
+class [[nodiscard]] Result : public Expected<T, Error> {
+ public:
+  using Expected<T, Error>::Expected;
+  const std::string& error() const { return this->failure().message; }
 };
 
 // Success or an error, for operations that return nothing.

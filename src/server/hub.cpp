@@ -1,5 +1,6 @@
 #include "server/hub.h"
 
+#include <algorithm>
 #include <limits>
 
 #include "core/params.h"
@@ -101,7 +102,26 @@ Result<std::vector<std::string>> Hub::load() {
 std::shared_ptr<LiveGame> Hub::insert(std::shared_ptr<LiveGame> g) {
   std::unique_lock lock(games_mu_);
   auto [it, fresh] = games_.try_emplace(g->row.id, g);
+  if (fresh && games_.size() > options_.max_live_games) evict_idle_locked(it->first);
   return it->second;
+}
+
+void Hub::evict_idle_locked(const std::string& keep) {
+  std::vector<std::pair<int64_t, std::string>> idle;  // (last change, id)
+  for (const auto& [id, g] : games_) {
+    // Only the map holds it: no request, search or session can reach it but through find().
+    if (id == keep || g.use_count() > 1) continue;
+    std::unique_lock game_lock(g->mu, std::try_to_lock);  // games_mu_ -> g.mu: never wait
+    if (!game_lock || g->engine) continue;
+    const bool watched = std::any_of(g->subscribers.begin(), g->subscribers.end(),
+                                     [](const auto& w) { return !w.expired(); });
+    if (!watched) idle.emplace_back(g->row.updated_ms, id);
+  }
+  std::sort(idle.begin(), idle.end());
+  for (const auto& entry : idle) {
+    if (games_.size() <= options_.max_live_games) break;
+    games_.erase(entry.second);
+  }
 }
 
 Outcome<std::shared_ptr<LiveGame>> Hub::find(std::string_view id) {

@@ -32,6 +32,9 @@ namespace arbiter::server {
 struct HubOptions {
   double ai_movetime = 0.5;  // seconds per AI move
   int ai_workers = 2;        // concurrent AI searches
+  // Games kept in memory; past this, idle ones (nobody watching, no request or search using
+  // them) are dropped, least recently changed first, and loaded from the store when asked for.
+  std::size_t max_live_games = 4096;
 };
 
 using GameText = std::shared_ptr<const std::string>;  // a game object, serialised
@@ -87,10 +90,24 @@ class Hub {
   Outcome<std::shared_ptr<LiveGame>> find(const store::GameRow& row);  // row already loaded
   // Adds a game unless one with its id is live already; returns the live one.
   std::shared_ptr<LiveGame> insert(std::shared_ptr<LiveGame> g);
+  // Under games_mu_ (exclusive): drops idle games other than `keep` while over the cap.
+  void evict_idle_locked(const std::string& keep);
   // Writes a new game's row, drawing another id while the store reports a conflict.
   Status create_row(store::GameRow& row);
   // The seats `token` holds in `g`; 401 when it is missing or holds none.
   Outcome<std::vector<int>> held_seats(const LiveGame& g, std::string_view token) const;
+  // The common start of a seat holder's action: finds game `id`, locks it, checks `token` and
+  // runs `action(game, seats held)` under the lock; a failure of any step is the answer.
+  template <class Action>
+  Outcome<GameText> with_held_seats(std::string_view id, std::string_view token, Action&& action) {
+    auto found = find(id);
+    if (!found) return found.error();
+    LiveGame& g = **found;
+    Lock lock(g.mu);
+    auto held = held_seats(g, token);
+    if (!held) return held.error();
+    return action(g, *held);
+  }
 
   // After a change (state, seats or status) under the game's lock: invalidates caches and
   // pushes the new state to every watcher.

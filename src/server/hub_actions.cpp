@@ -65,23 +65,20 @@ void Hub::cancel_ai_locked(LiveGame& g) {
 
 Outcome<GameText> Hub::move(std::string_view id, std::string_view token, std::string_view text,
                             std::optional<int> ply) {
-  auto found = find(id);
-  if (!found) return found.error();
-  LiveGame& g = **found;
-  Lock lock(g.mu);
-  auto held = held_seats(g, token);
-  if (!held) return held.error();
-  if (!g.playing()) return game_over(g);
-  if (ply && *ply != g.ply()) {
-    return conflict("stale ply " + std::to_string(*ply) + ": game " + g.row.id + " is at ply " +
-                    std::to_string(g.ply()));
-  }
-  const int seat = g.state->to_move();
-  if (!holds(*held, seat)) {
-    return forbidden("it is " + g.state->player_name(seat) + "'s turn; the token is for " +
-                     seat_list(*g.state, *held));
-  }
-  return play_locked(g, seat, text);
+  return with_held_seats(
+      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameText> {
+        if (!g.playing()) return game_over(g);
+        if (ply && *ply != g.ply()) {
+          return conflict("stale ply " + std::to_string(*ply) + ": game " + g.row.id +
+                          " is at ply " + std::to_string(g.ply()));
+        }
+        const int seat = g.state->to_move();
+        if (!holds(held, seat)) {
+          return forbidden("it is " + g.state->player_name(seat) + "'s turn; the token is for " +
+                           seat_list(*g.state, held));
+        }
+        return play_locked(g, seat, text);
+      });
 }
 
 Outcome<Seated> Hub::join(std::string_view id, int seat, std::string_view token) {
@@ -118,113 +115,105 @@ Outcome<Seated> Hub::join(std::string_view id, int seat, std::string_view token)
 
 Outcome<GameText> Hub::resign(std::string_view id, std::string_view token,
                               std::optional<int> seat) {
-  auto found = find(id);
-  if (!found) return found.error();
-  LiveGame& g = **found;
-  Lock lock(g.mu);
-  auto held = held_seats(g, token);
-  if (!held) return held.error();
-  if (!g.playing()) return game_over(g);
-  int who = holds(*held, g.state->to_move()) ? g.state->to_move() : held->front();
-  if (seat) {
-    if (!holds(*held, *seat)) {
-      return forbidden("seat " + std::to_string(*seat) + " is not held by this token");
-    }
-    who = *seat;
-  }
-  store::GameRow row = g.row;
-  row.status = "finished";
-  row.result = resigned_text(*g.state, who);
-  row.updated_ms = now_ms();
-  if (Status st = store_->update_game(row); !st) return store_error(st);
-  g.row = std::move(row);
-  cancel_ai_locked(g);
-  broadcast_state(g);
-  return g.game_json();
+  return with_held_seats(
+      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameText> {
+        if (!g.playing()) return game_over(g);
+        int who = holds(held, g.state->to_move()) ? g.state->to_move() : held.front();
+        if (seat) {
+          if (!holds(held, *seat)) {
+            return forbidden("seat " + std::to_string(*seat) + " is not held by this token");
+          }
+          who = *seat;
+        }
+        store::GameRow row = g.row;
+        row.status = "finished";
+        row.result = resigned_text(*g.state, who);
+        row.updated_ms = now_ms();
+        if (Status st = store_->update_game(row); !st) return store_error(st);
+        g.row = std::move(row);
+        cancel_ai_locked(g);
+        broadcast_state(g);
+        return g.game_json();
+      });
 }
 
 Outcome<GameText> Hub::undo(std::string_view id, std::string_view token) {
-  auto found = find(id);
-  if (!found) return found.error();
-  LiveGame& g = **found;
-  Lock lock(g.mu);
-  auto held = held_seats(g, token);
-  if (!held) return held.error();
-  if (!g.playing()) return game_over(g);
-  for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
-    if (!holds(*held, static_cast<int>(i)) && g.row.seats[i].kind != "ai") {
-      return forbidden("undo needs every other seat to be an AI or held by the same token");
-    }
-  }
-  // Back to the holder's previous turn: their last move and everything after it go.
-  int from = g.ply() - 1;
-  while (from >= 0 && !holds(*held, g.plies[static_cast<std::size_t>(from)].seat)) --from;
-  if (from < 0) return conflict("nothing to undo: no move of yours in game " + g.row.id);
-  store::GameRow row = g.row;
-  for (std::size_t p = static_cast<std::size_t>(from); p < g.plies.size(); ++p) {
-    row.seats[static_cast<std::size_t>(g.plies[p].seat)].time_used_ms -= g.plies[p].elapsed_ms;
-  }
-  row.updated_ms = now_ms();
-  if (Status st = store_->truncate_moves(row, from); !st) return store_error(st);
-  while (g.ply() > from) g.state->undo();
-  g.plies.resize(static_cast<std::size_t>(from));
-  g.row = std::move(row);
-  g.last_move = describe_last_move(*g.state);
-  g.turn_started_ms = g.row.updated_ms;
-  cancel_ai_locked(g);
-  broadcast_state(g);
-  maybe_start_ai_locked(g.shared_from_this());
-  return g.game_json();
+  return with_held_seats(
+      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameText> {
+        if (!g.playing()) return game_over(g);
+        for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
+          if (!holds(held, static_cast<int>(i)) && g.row.seats[i].kind != "ai") {
+            return forbidden("undo needs every other seat to be an AI or held by the same token");
+          }
+        }
+        // Back to the holder's previous turn: their last move and everything after it go.
+        int from = g.ply() - 1;
+        while (from >= 0 && !holds(held, g.plies[static_cast<std::size_t>(from)].seat)) --from;
+        if (from < 0) return conflict("nothing to undo: no move of yours in game " + g.row.id);
+        store::GameRow row = g.row;
+        for (std::size_t p = static_cast<std::size_t>(from); p < g.plies.size(); ++p) {
+          row.seats[static_cast<std::size_t>(g.plies[p].seat)].time_used_ms -=
+              g.plies[p].elapsed_ms;
+        }
+        row.updated_ms = now_ms();
+        if (Status st = store_->truncate_moves(row, from); !st) return store_error(st);
+        while (g.ply() > from) g.state->undo();
+        g.plies.resize(static_cast<std::size_t>(from));
+        g.row = std::move(row);
+        g.last_move = describe_last_move(*g.state);
+        g.turn_started_ms = g.row.updated_ms;
+        cancel_ai_locked(g);
+        broadcast_state(g);
+        maybe_start_ai_locked(g.shared_from_this());
+        return g.game_json();
+      });
 }
 
 Outcome<GameText> Hub::rematch(std::string_view id, std::string_view token) {
-  auto found = find(id);
-  if (!found) return found.error();
-  LiveGame& g = **found;
-  Lock lock(g.mu);
-  auto held = held_seats(g, token);
-  if (!held) return held.error();
-  if (g.playing()) return conflict("game " + g.row.id + " is still being played");
-  if (!g.row.rematch_id.empty()) return g.game_json();
-  store::GameRow row = g.row;
-  for (int seat : *held) row.seats[static_cast<std::size_t>(seat)].rematch = true;
-  row.updated_ms = now_ms();
-  const bool all = std::all_of(row.seats.begin(), row.seats.end(), [](const store::SeatRow& s) {
-    return s.kind != "human" || s.rematch;
-  });
-  std::shared_ptr<LiveGame> next;
-  if (all) {
-    // Seats rotate by one (the second player moves first now); each keeps its kind and token.
-    store::GameRow fresh;
-    fresh.game = row.game;
-    fresh.params = row.params;
-    fresh.position = row.position;
-    const std::size_t n = row.seats.size();
-    for (std::size_t i = 0; i < n; ++i) {
-      store::SeatRow seat = row.seats[(i + 1) % n];
-      seat.time_used_ms = 0;
-      seat.rematch = false;
-      fresh.seats.push_back(std::move(seat));
-    }
-    fresh.status = "playing";
-    fresh.created_ms = fresh.updated_ms = row.updated_ms;
-    fresh.rematch_of = row.id;
-    auto live = replay_game(fresh, {});
-    if (!live) return internal_error(live.error());
-    if (Status st = create_row(fresh); !st) return store_error(st);
-    (*live)->row.id = fresh.id;
-    row.rematch_id = fresh.id;
-    next = std::move(*live);
-  }
-  if (Status st = store_->update_game(row); !st) return store_error(st);
-  g.row = std::move(row);
-  broadcast_state(g);
-  if (next) {
-    next = insert(std::move(next));
-    Lock next_lock(next->mu);
-    maybe_start_ai_locked(next);
-  }
-  return g.game_json();
+  return with_held_seats(
+      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameText> {
+        if (g.playing()) return conflict("game " + g.row.id + " is still being played");
+        if (!g.row.rematch_id.empty()) return g.game_json();
+        store::GameRow row = g.row;
+        for (int seat : held) row.seats[static_cast<std::size_t>(seat)].rematch = true;
+        row.updated_ms = now_ms();
+        const bool all =
+            std::all_of(row.seats.begin(), row.seats.end(),
+                        [](const store::SeatRow& s) { return s.kind != "human" || s.rematch; });
+        std::shared_ptr<LiveGame> next;
+        if (all) {
+          // Seats rotate by one (the second player moves first now); each keeps its kind and token.
+          store::GameRow fresh;
+          fresh.game = row.game;
+          fresh.params = row.params;
+          fresh.position = row.position;
+          const std::size_t n = row.seats.size();
+          for (std::size_t i = 0; i < n; ++i) {
+            store::SeatRow seat = row.seats[(i + 1) % n];
+            seat.time_used_ms = 0;
+            seat.rematch = false;
+            fresh.seats.push_back(std::move(seat));
+          }
+          fresh.status = "playing";
+          fresh.created_ms = fresh.updated_ms = row.updated_ms;
+          fresh.rematch_of = row.id;
+          auto live = replay_game(fresh, {});
+          if (!live) return internal_error(live.error());
+          if (Status st = create_row(fresh); !st) return store_error(st);
+          (*live)->row.id = fresh.id;
+          row.rematch_id = fresh.id;
+          next = std::move(*live);
+        }
+        if (Status st = store_->update_game(row); !st) return store_error(st);
+        g.row = std::move(row);
+        broadcast_state(g);
+        if (next) {
+          next = insert(std::move(next));
+          Lock next_lock(next->mu);
+          maybe_start_ai_locked(next);
+        }
+        return g.game_json();
+      });
 }
 
 }  // namespace arbiter::server

@@ -2,10 +2,10 @@
 // a one-line message). The transport turns a failure into `{"error": "..."}` with that status.
 #pragma once
 
-#include <cassert>
 #include <string>
 #include <utility>
-#include <variant>
+
+#include "core/result.h"
 
 namespace arbiter::server {
 
@@ -22,31 +22,10 @@ inline ApiError conflict(std::string m) { return {409, std::move(m)}; }
 inline ApiError internal_error(std::string m) { return {500, std::move(m)}; }
 
 template <class T>
-class [[nodiscard]] Outcome {
+class [[nodiscard]] Outcome : public Expected<T, ApiError> {
  public:
-  Outcome(T value) : v_(std::move(value)) {}         // NOLINT: implicit by design
-  Outcome(ApiError error) : v_(std::move(error)) {}  // NOLINT
-  bool ok() const { return v_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  T& value() & {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  const T& value() const& {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
-  T& operator*() & { return value(); }
-  const T& operator*() const& { return value(); }
-  const ApiError& error() const {
-    assert(!ok());
-    return std::get<1>(v_);
-  }
-
- private:
-  std::variant<T, ApiError> v_;
+  using Expected<T, ApiError>::Expected;
+  const ApiError& error() const { return this->failure(); }
 };
 
 }  // namespace arbiter::server

@@ -68,7 +68,8 @@ Result<tcp::endpoint> resolve(const std::string& host, uint16_t port) {
 struct Server::Impl {
   Impl(ServerOptions o, std::shared_ptr<store::Store> store)
       : options(std::move(o)),
-        hub(std::move(store), HubOptions{options.ai_movetime, options.ai_workers}),
+        hub(std::move(store),
+            HubOptions{options.ai_movetime, options.ai_workers, options.max_live_games}),
         api(hub, options.rate_limit),
         files(options.web_dir),
         ctx{api, hub, files},

@@ -23,10 +23,11 @@ struct ServerOptions {
   std::string host = "127.0.0.1";  // listen address; "0.0.0.0" serves every interface
   uint16_t port = 8080;            // 0: any free port
   std::string web_dir = ARBITER_WEB_DIR;
-  double rate_limit = 50;    // requests per second per address (burst 2×); 0 = off
-  double ai_movetime = 0.5;  // seconds per AI move
-  int threads = 2;           // I/O threads
-  int ai_workers = 2;        // concurrent AI searches
+  double rate_limit = 50;             // requests per second per address (burst 2×); 0 = off
+  double ai_movetime = 0.5;           // seconds per AI move
+  int threads = 2;                    // I/O threads
+  int ai_workers = 2;                 // concurrent AI searches
+  std::size_t max_live_games = 4096;  // games kept in memory (HubOptions)
 };
 
 class Server {

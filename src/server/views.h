@@ -11,8 +11,8 @@
 
 namespace arbiter::server {
 
-// The board view as games/board_view_json.h's to_json() writes it (same fields and values),
-// written straight into `out`: it goes out after every move.
+// The board view as JSON (docs/api.md, "board"), written straight into `out`: it goes out after
+// every move.
 void write_board(JsonWriter& out, const BoardView& view);
 // `text` must be a legal move of `state` in canonical text.
 MoveParts move_parts_of(const GameState& state, const std::string& text);

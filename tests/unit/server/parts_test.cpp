@@ -5,7 +5,6 @@
 #include <nlohmann/json.hpp>
 
 #include "core/params.h"
-#include "games/board_view_json.h"
 #include "games/registry.h"
 #include "server/api.h"
 #include "server/json_writer.h"
@@ -63,8 +62,8 @@ TEST(JsonWriter, WritesValidJson) {
   EXPECT_EQ(j["names"], json({"x", "y"}));
 }
 
-// The board the server writes itself is the one games/board_view_json.h defines.
-TEST(Views, BoardMatchesToJson) {
+// The board as the API and the WebSocket send it (docs/api.md), for every game.
+TEST(Views, BoardJson) {
   for (const Game* game : all_games()) {
     for (const char* params : {"", "players=4"}) {
       auto parsed = ParamMap::parse(std::string(params));
@@ -72,10 +71,43 @@ TEST(Views, BoardMatchesToJson) {
       auto state = game->new_state(*parsed);
       if (!state) continue;  // players=4 is Traverse's only
       for (int ply = 0; ply < 12 && !(*state)->is_terminal(); ++ply) {
+        const BoardView view = (*state)->view();
         std::string out;
         JsonWriter w(out);
-        write_board(w, (*state)->view());
-        ASSERT_EQ(json::parse(out), to_json((*state)->view())) << game->name() << " ply " << ply;
+        write_board(w, view);
+        const json j = json::parse(out);
+        for (const char* key :
+             {"shape", "width", "height", "cells", "walls", "walls_left", "players"}) {
+          ASSERT_TRUE(j.contains(key)) << key;
+        }
+        ASSERT_EQ(j["cells"].size(), view.cells.size());
+        for (std::size_t i = 0; i < view.cells.size(); ++i) {
+          const ViewCell& c = view.cells[i];
+          const json& jc = j["cells"][i];
+          ASSERT_EQ(jc, json({{"name", c.name},
+                              {"col", c.col},
+                              {"row", c.row},
+                              {"piece", c.piece},
+                              {"owner", c.owner},
+                              {"trapped", c.trapped},
+                              {"start_of", c.start_of},
+                              {"goal_of", c.goal_of}}))
+              << game->name() << " ply " << ply;
+        }
+        ASSERT_EQ(j["players"].size(), view.players.size());
+        for (std::size_t i = 0; i < view.players.size(); ++i) {
+          const ViewPlayer& p = view.players[i];
+          ASSERT_EQ(j["players"][i], json({{"name", p.name},
+                                           {"colour", p.colour},
+                                           {"forward", p.forward},
+                                           {"pieces", p.pieces},
+                                           {"home", p.home},
+                                           {"trapped", p.trapped},
+                                           {"to_move", p.to_move},
+                                           {"summary", p.summary}}));
+        }
+        ASSERT_EQ(j["walls"], json(view.walls));
+        ASSERT_EQ(j["walls_left"], view.walls_left);
         const auto moves = (*state)->legal_moves();
         ASSERT_TRUE((*state)->apply(moves[static_cast<std::size_t>(ply * 7) % moves.size()]).ok());
       }
@@ -111,6 +143,42 @@ TEST(Api, AnswersWithoutSockets) {
             std::string::npos);
   EXPECT_NE(api.handle_ws_message(id, "\xff\xfe", "t").find("malformed"), std::string::npos);
   EXPECT_NE(api.handle_ws_message(id, R"({"type":"dance"})", "t").find("error"), std::string::npos);
+}
+
+// Past the cap, idle games leave memory and come back from the store, moves and seats intact.
+TEST(Hub, DropsIdleGamesAndReloadsThem) {
+  auto store = store::open_store(":memory:");
+  ASSERT_TRUE(store.ok()) << store.error();
+  HubOptions options{0.01, 1};
+  options.max_live_games = 2;
+  Hub hub(std::shared_ptr<store::Store>(std::move(*store)), options);
+  Api api(hub, 0);
+  std::vector<std::pair<std::string, std::string>> games;  // id, token
+  for (int i = 0; i < 5; ++i) {
+    Response created = api.handle({"POST", "/api/games", R"({"game":"trap"})", "", "t"});
+    ASSERT_EQ(created.status, 201) << created.body;
+    const json c = json::parse(created.body);
+    games.emplace_back(c["game"]["id"], c["tokens"]["0"]);
+    EXPECT_LE(hub.live_games(), 2u);
+  }
+  const auto& [id, token] = games.front();
+  Response moved = api.handle({"POST", "/api/games/" + id + "/moves",
+                               R"({"move":"c3-b2,e7-d6","ply":0})", "Bearer " + token, "t"});
+  ASSERT_EQ(moved.status, 200) << moved.body;
+  for (const auto& [other, unused] : games) {
+    ASSERT_EQ(api.handle({"GET", "/api/games/" + other, "", "", "t"}).status, 200);
+    EXPECT_LE(hub.live_games(), 2u);
+  }
+  const json back = json::parse(api.handle({"GET", "/api/games/" + id, "", "", "t"}).body);
+  EXPECT_EQ(back["ply"], 1) << back.dump();
+  // The seat token (both seats: a hot-seat game) still holds after the reload.
+  Response again = api.handle({"POST", "/api/games/" + id + "/moves",
+                               R"({"move":"c5-b4,g7-h8","ply":1})", "Bearer " + token, "t"});
+  EXPECT_EQ(again.status, 200) << again.body;
+  EXPECT_EQ(api.handle({"POST", "/api/games/" + id + "/moves", R"({"move":"c3-c4","ply":2})",
+                        "Bearer " + std::string(32, '0'), "t"})
+                .status,
+            401);
 }
 
 }  // namespace
