@@ -12,21 +12,6 @@ using trap::SlotSet;
 
 namespace {
 
-// Empty slots on the edges of the free movers of `side`.
-SlotSet slots_around(const trap::State& s, int side) {
-  SlotSet out;
-  const trap::Geometry& geo = s.geo();
-  for (int i = 0; i < trap::kMoversPerSide; ++i) {
-    if (s.mover_trapped(side, i)) continue;
-    const int cell = s.mover_cell(side, i);
-    for (int d = 0; d < trap::kDirections; ++d) {
-      const int slot = geo.slot[cell][d];
-      if (slot >= 0 && !s.has_wall(slot)) out.set(slot);
-    }
-  }
-  return out;
-}
-
 // Cells reachable from `cell` by steps (its own cell included).
 int region_size(const trap::State& s, int cell, int cap) {
   CellSet region;
@@ -56,9 +41,23 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     out.push_back(Move::pass());
     return;
   }
+  // Ranking a few hundred turns by trap_move_hint() was most of a Trap search's time, so the
+  // same hints are built here from per-cell and per-slot parts computed once.
+  thread_local std::vector<int> hints;
+  hints.clear();
+  std::array<int8_t, trap::kMaxCells> steps_at;
+  steps_at.fill(-1);
+  const auto steps = [&](int cell) {
+    if (steps_at[cell] < 0) steps_at[cell] = static_cast<int8_t>(s.steps_from(cell).count());
+    return static_cast<int>(steps_at[cell]);
+  };
+  const auto add = [&](const Move& m, int hint) {
+    out.push_back(m);
+    hints.push_back(hint);
+  };
   for (int i = 0; i < an.movers; ++i) {
     an.shifts[i].for_each([&](int r) {
-      out.push_back(Move::shift(an.cell[i], r));
+      add(Move::shift(an.cell[i], r), 2 * steps(r));
       return true;
     });
   }
@@ -69,18 +68,32 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     an.steps[i].for_each([&](int r) {
       return an.steps[j].for_each([&](int t) {
         if (r != t && an.keeps_double(i, j, r, t)) {
-          out.push_back(Move::double_step(an.cell[i], r, an.cell[j], t));
+          add(Move::double_step(an.cell[i], r, an.cell[j], t), steps(r) + steps(t));
         }
         return true;
       });
     });
   }
-  const SlotSet near = slots_around(s, s.to_move() ^ 1);
+  // Empty slots on the edges of the enemy's free movers, each with its wall hint.
+  const int enemy = s.to_move() ^ 1;
+  SlotSet near;
+  std::array<int16_t, trap::kMaxSlots> slot_hint{};
+  for (int i = 0; i < trap::kMoversPerSide; ++i) {
+    if (s.mover_trapped(enemy, i)) continue;
+    const int cell = s.mover_cell(enemy, i);
+    const int worth = 40 - 6 * steps(cell);
+    for (int d = 0; d < trap::kDirections; ++d) {
+      const int slot = s.geo().slot[cell][d];
+      if (slot < 0 || s.has_wall(slot)) continue;
+      near.set(slot);
+      slot_hint[slot] = static_cast<int16_t>(slot_hint[slot] + worth);
+    }
+  }
   if (an.step_wall_total > 0) {
     for (int i = 0; i < an.movers; ++i) {
       an.steps[i].for_each([&](int to) {
         return near.for_each([&](int slot) {
-          out.push_back(Move::step_wall(an.cell[i], to, slot));
+          add(Move::step_wall(an.cell[i], to, slot), slot_hint[slot] + steps(to));
           return true;
         });
       });
@@ -89,29 +102,28 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
   if (an.wall_pair_total > 0) {
     near.for_each([&](int x) {
       return near.for_each([&](int y) {
-        if (x < y) out.push_back(Move::walls(x, y));
+        if (x < y) add(Move::walls(x, y), slot_hint[x] + slot_hint[y]);
         return true;
       });
     });
   }
   if (out.empty()) {
     s.for_each_move([&](const Move& m) {
-      out.push_back(m);
+      add(m, trap_move_hint(s, m));
       return out.size() < 64;
     });
   }
   if (out.size() > kTrapMaxSearchMoves) {  // keep the best by hint, in generation order
-    std::vector<std::pair<int, uint32_t>> ranked;
-    ranked.reserve(out.size());
-    for (uint32_t i = 0; i < out.size(); ++i) ranked.emplace_back(-trap_move_hint(s, out[i]), i);
+    thread_local std::vector<std::pair<int, uint32_t>> ranked;
+    ranked.clear();
+    for (uint32_t i = 0; i < out.size(); ++i) ranked.emplace_back(-hints[i], i);
     std::nth_element(ranked.begin(), ranked.begin() + kTrapMaxSearchMoves, ranked.end());
     ranked.resize(kTrapMaxSearchMoves);
     std::sort(ranked.begin(), ranked.end(),
               [](const auto& a, const auto& b) { return a.second < b.second; });
-    std::vector<Move> kept;
-    kept.reserve(ranked.size());
-    for (const auto& r : ranked) kept.push_back(out[r.second]);
-    out.swap(kept);
+    std::array<Move, kTrapMaxSearchMoves> kept;
+    for (std::size_t k = 0; k < ranked.size(); ++k) kept[k] = out[ranked[k].second];
+    out.assign(kept.begin(), kept.end());
   }
 }
 
