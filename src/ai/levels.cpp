@@ -18,18 +18,23 @@ constexpr Algorithm kBrs = Algorithm::kBestReply;
 // because time is worth little in a race (Traverse: 40 times the nodes scored 75%).
 // `multiplayer` is the algorithm used with 3–4 players: in 4-player Traverse matches best-reply
 // search beat MCTS-max^n and paranoid alpha-beta (docs/ai.md), so every searching level uses it
-// (paranoid search with a node budget even lost to paranoid search at depth 2).
+// (paranoid search with a node budget even lost to paranoid search at depth 2). There depth is
+// what tells levels apart and nothing is gained past depth 3 (in 40-game 4-player Traverse
+// matches depth 2 lost 11–29 to level 10, depth 3 with noise 40 drew 21–19, and evaluation noise
+// of 40 or 150 made no difference at depth 2), so with 3–4 players levels 2–6 search one ply
+// with shrinking noise, 7 two plies, 8 three, and 9–10 as deep as their time allows
+// (`multiplayer_depth`).
 constexpr std::array<Recipe, kMaxLevel> kLevels = {{
-    {"random", Algorithm::kRandom, Algorithm::kRandom, 0, 0, 0, 0, 1, 0},
-    {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0},
-    {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0},
-    {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0},
-    {"club", kAB, kBrs, 0, 2'000, 0, 40, 1, 0},
-    {"strong", kAB, kBrs, 0, 8'000, 0, 15, 1, 0},
-    {"expert", kAB, kBrs, 0, 0, 0.25, 0, 1, 0},
-    {"master", kAB, kBrs, 0, 0, 0.5, 0, 1, 0},
-    {"grandmaster", kAB, kBrs, 0, 0, 1.0, 0, 1, 0},
-    {"strongest", kAB, kBrs, 0, 0, 1.0, 0, 2, 0},
+    {"random", Algorithm::kRandom, Algorithm::kRandom, 0, 0, 0, 0, 1, 0, 0},
+    {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0, 1},
+    {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0, 1},
+    {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0, 1},
+    {"club", kAB, kBrs, 0, 2'000, 0, 40, 1, 0, 1},
+    {"strong", kAB, kBrs, 0, 8'000, 0, 15, 1, 0, 1},
+    {"expert", kAB, kBrs, 0, 0, 0.25, 0, 1, 0, 2},
+    {"master", kAB, kBrs, 0, 0, 0.5, 0, 1, 0, 3},
+    {"grandmaster", kAB, kBrs, 0, 0, 1.0, 0, 1, 0, 0},
+    {"strongest", kAB, kBrs, 0, 0, 1.0, 0, 2, 0, 0},
 }};
 
 Result<int64_t> int_value(std::string_view key, std::string_view value, int64_t lo, int64_t hi) {
@@ -65,9 +70,12 @@ Algorithm algorithm_for(const Recipe& r, int players) {
   return r.algorithm;
 }
 
-SearchLimits recipe_limits(const Recipe& r, const SearchLimits& caller) {
+SearchLimits recipe_limits(const Recipe& r, const SearchLimits& caller, int players) {
   SearchLimits l;
   l.depth = r.depth;
+  if (players > 2 && r.multiplayer_depth > 0) {
+    l.depth = l.depth > 0 ? std::min(l.depth, r.multiplayer_depth) : r.multiplayer_depth;
+  }
   l.nodes = r.nodes;
   if (r.time_share > 0) {
     if (caller.movetime > 0) {
@@ -127,18 +135,25 @@ Result<Recipe> parse_player_spec(std::string_view spec) {
       auto v = int_value(key, value, 0, kMaxPly - 8);
       if (!v) return make_error("player spec: " + v.error());
       r.depth = static_cast<int>(*v);
+      r.multiplayer_depth = 0;  // an explicit budget holds for every player count
     } else if (key == "nodes") {
       auto v = int_value(key, value, 0, int64_t{1} << 50);
       if (!v) return make_error("player spec: " + v.error());
       r.nodes = static_cast<uint64_t>(*v);
+      r.multiplayer_depth = 0;
     } else if (key == "time") {
       auto v = int_value(key, value, 0, 100);
       if (!v) return make_error("player spec: time is a percentage: " + v.error());
       r.time_share = static_cast<double>(*v) / 100;
+      r.multiplayer_depth = 0;
     } else if (key == "noise") {
       auto v = int_value(key, value, 0, 100000);
       if (!v) return make_error("player spec: " + v.error());
       r.noise = static_cast<int>(*v);
+    } else if (key == "mpdepth") {
+      auto v = int_value(key, value, 0, kMaxPly - 8);
+      if (!v) return make_error("player spec: " + v.error());
+      r.multiplayer_depth = static_cast<int>(*v);
     } else if (key == "threads") {
       auto v = int_value(key, value, 1, 64);
       if (!v) return make_error("player spec: " + v.error());
@@ -149,7 +164,7 @@ Result<Recipe> parse_player_spec(std::string_view spec) {
       r.seed = static_cast<uint64_t>(*v);
     } else {
       return make_error("player spec: unknown key " + quote(key) +
-                        " (level, algo, depth, nodes, time, noise, threads, seed)");
+                        " (level, algo, depth, nodes, time, noise, threads, seed, mpdepth)");
     }
   }
   if (r.algorithm != Algorithm::kRandom && r.depth == 0 && r.nodes == 0 && r.time_share == 0) {
@@ -164,6 +179,7 @@ std::string recipe_text(const Recipe& r) {
     out += " multiplayer=" + std::string(algorithm_name(r.multiplayer));
   }
   if (r.depth) out += " depth=" + std::to_string(r.depth);
+  if (r.multiplayer_depth) out += " mpdepth=" + std::to_string(r.multiplayer_depth);
   if (r.nodes) out += " nodes=" + std::to_string(r.nodes);
   if (r.time_share > 0) out += " time=" + std::to_string(static_cast<int>(r.time_share * 100));
   if (r.noise) out += " noise=" + std::to_string(r.noise);

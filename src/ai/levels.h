@@ -34,6 +34,9 @@ struct Recipe {
   int noise = 0;          // evaluation noise amplitude (eval units: ~100 = a small edge)
   int threads = 1;        // search threads (root-parallel)
   uint64_t seed = 0;
+  // With 3–4 players, a depth cap on top of the budget (0 = none): there search gains nothing
+  // past depth 3, so the levels are told apart by depth (levels.cpp).
+  int multiplayer_depth = 0;
 };
 
 inline constexpr int kMinLevel = 1;
@@ -44,13 +47,14 @@ const Recipe& level_recipe(int level);  // level in [kMinLevel, kMaxLevel]
 // The algorithm a recipe runs for a game with `players` players.
 Algorithm algorithm_for(const Recipe& r, int players);
 
-// The limits of one search: the recipe's own budget, capped by the caller's limits (a timed
-// recipe takes its share of the caller's time; an untimed one ignores it unless it has no
-// budget at all).
-SearchLimits recipe_limits(const Recipe& r, const SearchLimits& caller);
+// The limits of one search in a game of `players` players: the recipe's own budget, capped by
+// the caller's limits (a timed recipe takes its share of the caller's time; an untimed one
+// ignores it unless it has no budget at all).
+SearchLimits recipe_limits(const Recipe& r, const SearchLimits& caller, int players = 2);
 
 // Player specs: `random`, `level=N`, or comma/space separated keys level, algo
-// (random|alphabeta|ab|paranoid|mcts|brs), depth, nodes, time (share), noise, threads, seed.
+// (random|alphabeta|ab|paranoid|mcts|brs), depth, nodes, time (share), noise, threads, seed,
+// mpdepth (the depth cap with 3–4 players).
 Result<Recipe> parse_player_spec(std::string_view spec);
 std::string recipe_text(const Recipe& r);
 

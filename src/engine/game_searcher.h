@@ -48,7 +48,7 @@ class GameSearcher final : public Searcher {
     EngineResult out;
     if (!state_ || state_->is_terminal()) return out;
     State& s = *state_;
-    const ai::SearchLimits limits = ai::recipe_limits(recipe, caller);
+    const ai::SearchLimits limits = ai::recipe_limits(recipe, caller, s.num_players());
     switch (ai::algorithm_for(recipe, s.num_players())) {
       case ai::Algorithm::kRandom: {
         Rng rng(recipe.seed ^ s.hash());

@@ -12,6 +12,21 @@ TEST(Levels, TableRunsFromRandomToTheStrongestSearch) {
   for (int l = 2; l < kMaxLevel; ++l) {
     EXPECT_GE(level_recipe(l).noise, level_recipe(l + 1).noise) << l;
   }
+  // With 3–4 players the levels are told apart by depth: a cap that never falls as the level
+  // rises, and none at the top.
+  SearchLimits caller;
+  caller.movetime = 0.05;
+  int last = 1;
+  for (int l = 2; l <= kMaxLevel; ++l) {
+    const int cap = recipe_limits(level_recipe(l), caller, 4).depth;
+    const int depth = cap == 0 ? kMaxPly : cap;
+    EXPECT_GE(depth, last) << l;
+    last = depth;
+    EXPECT_EQ(recipe_limits(level_recipe(l), caller, 2).depth, level_recipe(l).depth) << l;
+  }
+  EXPECT_EQ(recipe_limits(level_recipe(10), caller, 4).depth, 0);
+  EXPECT_EQ(recipe_limits(level_recipe(3), caller, 4).depth, 1);
+  EXPECT_EQ(recipe_limits(level_recipe(7), caller, 4).depth, 2);
   EXPECT_GE(level_recipe(10).threads, 2);
   // 3–4 players: every searching level runs best-reply search (the strongest in our matches).
   EXPECT_EQ(algorithm_for(level_recipe(10), 2), Algorithm::kAlphaBeta);
@@ -39,6 +54,13 @@ TEST(Levels, PlayerSpecs) {
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->algorithm, Algorithm::kMcts);
   EXPECT_EQ(r->nodes, 500u);
+  r = parse_player_spec("level=7,mpdepth=3");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->multiplayer_depth, 3);
+  r = parse_player_spec("level=7,depth=5");  // an explicit budget holds for every player count
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(recipe_limits(*r, SearchLimits{}, 4).depth, 5);
+  EXPECT_FALSE(parse_player_spec("mpdepth=-1").ok());
   EXPECT_FALSE(parse_player_spec("level=11").ok());
   EXPECT_FALSE(parse_player_spec("speed=3").ok());
   EXPECT_FALSE(parse_player_spec("algo=magic").ok());
