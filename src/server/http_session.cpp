@@ -75,26 +75,43 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       start_ws_session(stream_.release_socket(), ctx_, std::move(*game), remote_, std::move(req));
       return;
     }
+    // HEAD is answered as GET would be, headers only (RFC 9110 §9.3.2).
+    const bool head = req.method() == http::verb::head;
+    if (head) request.method = "GET";
     Response response;
     if (is_api(request.target)) {
       response = ctx_.api.handle(request);
-    } else if (req.method() == http::verb::get) {
+    } else if (req.method() == http::verb::get || head) {
       response = ctx_.files.serve(request.target);
     } else {
       response = Api::error_response({405, "method " + request.method + " not allowed here"});
     }
-    send(std::move(response), req.version(), !req.keep_alive(), false);
+    send(std::move(response), req.version(), !req.keep_alive(), false, head);
   }
 
-  void send(Response r, unsigned version, bool close, bool drain) {
-    auto res = std::make_shared<http::response<http::string_body>>(
-        static_cast<http::status>(r.status), version);
-    res->set(http::field::server, "arbiter");
-    res->set(http::field::content_type, r.content_type);
-    if (!r.disposition.empty()) res->set(http::field::content_disposition, r.disposition);
-    res->keep_alive(!close);
+  void send(Response r, unsigned version, bool close, bool drain, bool head = false) {
+    const auto status = static_cast<http::status>(r.status);
+    const auto fill = [&](auto& res) {
+      res.set(http::field::server, "arbiter");
+      res.set(http::field::content_type, r.content_type);
+      if (!r.disposition.empty()) res.set(http::field::content_disposition, r.disposition);
+      res.keep_alive(!close);
+    };
+    if (head) {
+      auto res = std::make_shared<http::response<http::empty_body>>(status, version);
+      fill(*res);
+      res->content_length(r.body.size());
+      return write(std::move(res), close, drain);
+    }
+    auto res = std::make_shared<http::response<http::string_body>>(status, version);
+    fill(*res);
     res->body() = std::move(r.body);
     res->prepare_payload();
+    write(std::move(res), close, drain);
+  }
+
+  template <class Body>
+  void write(std::shared_ptr<http::response<Body>> res, bool close, bool drain) {
     stream_.expires_after(kReadTimeout);
     http::async_write(
         stream_, *res,

@@ -38,19 +38,22 @@ HttpReply http(uint16_t port, std::string_view method, std::string_view target,
   req.body() = std::string(body);
   req.prepare_payload();
   beast::flat_buffer buffer;
-  http::response<http::string_body> res;
+  http::response_parser<http::string_body> parser;
+  parser.skip(method == "HEAD");  // a HEAD answer has a Content-Length but no body
   http::async_write(stream, req, [&](beast::error_code e, std::size_t) {
     if (e) return;
-    http::async_read(stream, buffer, res, [&](beast::error_code e2, std::size_t) {
+    http::async_read(stream, buffer, parser, [&](beast::error_code e2, std::size_t) {
       if (e2) return;
-      out.status = static_cast<int>(res.result_int());
+      out.status = static_cast<int>(parser.get().result_int());
     });
   });
   ioc.run();
   if (out.status == 0) return out;
+  const auto& res = parser.get();
   out.body = res.body();
   out.content_type = std::string(res[http::field::content_type]);
   out.disposition = std::string(res[http::field::content_disposition]);
+  out.content_length = std::string(res[http::field::content_length]);
   return out;
 }
 

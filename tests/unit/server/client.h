@@ -24,6 +24,7 @@ struct HttpReply {
   std::string body;
   std::string content_type;
   std::string disposition;
+  std::string content_length;
   json parsed() const;  // the body as JSON; null when it is not JSON
 };
 

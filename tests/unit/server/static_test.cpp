@@ -33,6 +33,19 @@ TEST_F(ServerTest, ServesTheWebUi) {
   EXPECT_EQ(get("/../secret.txt").status, 400);
   EXPECT_EQ(get("/assets/%2e%2e/%2e%2e/secret.txt").status, 400);
   EXPECT_EQ(http(port_, "POST", "/", "x").status, 405);
+  // HEAD: GET's status and headers, no body.
+  HttpReply head = http(port_, "HEAD", "/assets/app.js");
+  EXPECT_EQ(head.status, 200);
+  EXPECT_EQ(head.body, "");
+  EXPECT_EQ(head.content_length, "14");
+  EXPECT_EQ(head.content_type, "text/javascript; charset=utf-8");
+  EXPECT_EQ(http(port_, "HEAD", "/assets/missing.js").status, 404);
+  HttpReply health = http(port_, "HEAD", "/api/health");
+  EXPECT_EQ(health.status, 200);
+  EXPECT_EQ(health.body, "");
+  EXPECT_NE(health.content_length, "0");
+  EXPECT_EQ(http(port_, "HEAD", "/api/games").status, 200);  // a GET route
+  EXPECT_EQ(http(port_, "GET", "/").status, 200);            // the connection logic is intact
 }
 
 TEST_F(ServerTest, SaysWhenTheWebUiIsNotBuilt) {
