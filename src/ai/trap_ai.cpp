@@ -31,6 +31,27 @@ int region_size(const trap::State& s, int cell, int cap) {
   return std::min(size, cap);
 }
 
+// The ordering hint of a turn from its parts: `steps(cell)`, the free steps from a cell, and
+// `wall(slot)`, what a wall in that slot takes from the enemy's free movers. Higher first.
+template <class Steps, class Wall>
+int hint_of(const Move& m, const Steps& steps, const Wall& wall) {
+  switch (m.kind) {
+    case trap::MoveKind::kShift:
+      return 2 * steps(m.b);
+    case trap::MoveKind::kDouble:
+      return steps(m.b) + steps(m.d);
+    case trap::MoveKind::kStepWall:
+      return wall(m.c) + steps(m.b);
+    case trap::MoveKind::kWalls:
+      return wall(m.a) + wall(m.b);
+    default:
+      return -100;
+  }
+}
+
+// What a wall next to an enemy free mover on `cell` is worth: more the fewer steps it has.
+int wall_worth(int steps) { return 40 - 6 * steps; }
+
 }  // namespace
 
 void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
@@ -42,7 +63,7 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     return;
   }
   // Ranking a few hundred turns by trap_move_hint() was most of a Trap search's time, so the
-  // same hints are built here from per-cell and per-slot parts computed once.
+  // same hints (hint_of) are built here from per-cell and per-slot parts computed once.
   thread_local std::vector<int> hints;
   hints.clear();
   std::array<int8_t, trap::kMaxCells> steps_at;
@@ -51,13 +72,15 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     if (steps_at[cell] < 0) steps_at[cell] = static_cast<int8_t>(s.steps_from(cell).count());
     return static_cast<int>(steps_at[cell]);
   };
-  const auto add = [&](const Move& m, int hint) {
+  std::array<int16_t, trap::kMaxSlots> slot_hint{};  // filled below, for the slots walls may use
+  const auto wall = [&](int slot) { return static_cast<int>(slot_hint[slot]); };
+  const auto add = [&](const Move& m) {
     out.push_back(m);
-    hints.push_back(hint);
+    hints.push_back(hint_of(m, steps, wall));
   };
   for (int i = 0; i < an.movers; ++i) {
     an.shifts[i].for_each([&](int r) {
-      add(Move::shift(an.cell[i], r), 2 * steps(r));
+      add(Move::shift(an.cell[i], r));
       return true;
     });
   }
@@ -68,7 +91,7 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     an.steps[i].for_each([&](int r) {
       return an.steps[j].for_each([&](int t) {
         if (r != t && an.keeps_double(i, j, r, t)) {
-          add(Move::double_step(an.cell[i], r, an.cell[j], t), steps(r) + steps(t));
+          add(Move::double_step(an.cell[i], r, an.cell[j], t));
         }
         return true;
       });
@@ -77,11 +100,10 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
   // Empty slots on the edges of the enemy's free movers, each with its wall hint.
   const int enemy = s.to_move() ^ 1;
   SlotSet near;
-  std::array<int16_t, trap::kMaxSlots> slot_hint{};
   for (int i = 0; i < trap::kMoversPerSide; ++i) {
     if (s.mover_trapped(enemy, i)) continue;
     const int cell = s.mover_cell(enemy, i);
-    const int worth = 40 - 6 * steps(cell);
+    const int worth = wall_worth(steps(cell));
     for (int d = 0; d < trap::kDirections; ++d) {
       const int slot = s.geo().slot[cell][d];
       if (slot < 0 || s.has_wall(slot)) continue;
@@ -93,7 +115,7 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     for (int i = 0; i < an.movers; ++i) {
       an.steps[i].for_each([&](int to) {
         return near.for_each([&](int slot) {
-          add(Move::step_wall(an.cell[i], to, slot), slot_hint[slot] + steps(to));
+          add(Move::step_wall(an.cell[i], to, slot));
           return true;
         });
       });
@@ -102,14 +124,15 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
   if (an.wall_pair_total > 0) {
     near.for_each([&](int x) {
       return near.for_each([&](int y) {
-        if (x < y) add(Move::walls(x, y), slot_hint[x] + slot_hint[y]);
+        if (x < y) add(Move::walls(x, y));
         return true;
       });
     });
   }
   if (out.empty()) {
     s.for_each_move([&](const Move& m) {
-      add(m, trap_move_hint(s, m));
+      out.push_back(m);
+      hints.push_back(trap_move_hint(s, m));
       return out.size() < 64;
     });
   }
@@ -171,28 +194,18 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
 
 int trap_move_hint(const trap::State& s, const Move& m) {
   const int enemy = s.to_move() ^ 1;
-  const auto wall_hint = [&](int slot) {
+  const auto steps = [&](int cell) { return s.steps_from(cell).count(); };
+  const auto wall = [&](int slot) {
     int hint = 0;
     for (int cell : s.geo().slot_cells[slot]) {
       int side = 0, index = 0;
       if (s.mover_at(cell, &side, &index) && side == enemy && !s.mover_trapped(side, index)) {
-        hint += 40 - 6 * s.steps_from(cell).count();
+        hint += wall_worth(steps(cell));
       }
     }
     return hint;
   };
-  switch (m.kind) {
-    case trap::MoveKind::kShift:
-      return 2 * s.steps_from(m.b).count();
-    case trap::MoveKind::kDouble:
-      return s.steps_from(m.b).count() + s.steps_from(m.d).count();
-    case trap::MoveKind::kStepWall:
-      return wall_hint(m.c) + s.steps_from(m.b).count();
-    case trap::MoveKind::kWalls:
-      return wall_hint(m.a) + wall_hint(m.b);
-    default:
-      return -100;
-  }
+  return hint_of(m, steps, wall);
 }
 
 }  // namespace arbiter::ai
