@@ -154,8 +154,15 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
   const trap::Geometry& geo = s.geo();
   const bool two_walls = s.pile() < 0 || s.pile() >= 2;
   int score[2] = {0, 0};
+  int free_movers[2] = {0, 0};
+  for (int side = 0; side < 2; ++side) {
+    for (int i = 0; i < trap::kMoversPerSide; ++i) free_movers[side] += !s.mover_trapped(side, i);
+  }
+  const bool ahead = free_movers[player] > free_movers[player ^ 1];
   for (int side = 0; side < 2; ++side) {
     const bool opponent_moves = s.to_move() != side;
+    const bool hunt = s.pile() == 0 || free_movers[side ^ 1] == 1;
+    const int step_worth = side == player && ahead ? w.safe_step : 0;
     int smallest = w.region_cap;
     int trapped = 0;
     for (int i = 0; i < trap::kMoversPerSide; ++i) {
@@ -165,7 +172,7 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
       }
       const int cell = s.mover_cell(side, i);
       const int steps = s.steps_from(cell).count();
-      score[side] += w.step * steps;
+      score[side] += step_worth * steps;
       if (steps == 1) {
         score[side] -= opponent_moves ? w.threat : w.last_step;
       } else if (steps == 2) {
@@ -174,7 +181,7 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
       const int region = region_size(s, cell, w.region_cap);
       score[side] += w.region * region;
       smallest = std::min(smallest, region);
-      if (s.pile() == 0) {  // only movers can trap: stay close to the enemy's free movers
+      if (hunt) {  // stay close to the enemy's free movers (TrapWeights::chase)
         int nearest = 2 * trap::kMaxSize;
         for (int j = 0; j < trap::kMoversPerSide; ++j) {
           if (s.mover_trapped(side ^ 1, j)) continue;

@@ -27,16 +27,24 @@ struct TrapWeights {
   // By the number of trapped movers of the side (P9): each one costs more than the one before,
   // so that trading movers favours the side ahead (all three trapped ends the game).
   std::array<int, 4> trapped = {0, 1000, 3000, 6000};
-  int region = 12;       // per cell a free mover can reach (capped at region_cap)
-  int region_cap = 24;   // beyond this a region counts as open
-  int smallest = 20;     // per cell of the side's smallest free-mover region (capped)
-  int step = 30;         // per free step of a free mover
+  int region = 12;      // per cell a free mover can reach (capped at region_cap)
+  int region_cap = 24;  // beyond this a region counts as open
+  int smallest = 20;    // per cell of the side's smallest free-mover region (capped)
+  // Per free step of an own free mover, counted only for the side the score is for and only
+  // while it has more free movers than the opponent. Ahead, movers with room to spare give the
+  // side behind no cheap threats, so it cannot run the shared pile down by chasing them (with
+  // the pile empty and a free mover on each side the game is a draw, P11). Enemy steps earn
+  // nothing: a mover in the open regains a step a wall takes with its next move, and counting
+  // them made both sides spend the pile on walls that trap nothing. So the evaluation is not
+  // zero-sum (game_ai.h).
+  int safe_step = 15;
   int last_step = 350;   // a free mover with a single step left
   int threat = 900;      // ...when the opponent moves next (a wall or a mover closes it)
   int two_steps = 120;   // a free mover with two steps left
   int two_threat = 500;  // ...when the opponent moves next with two walls left
-  int chase = 10;        // per cell from an own free mover to the nearest enemy free mover,
-                         // once the pile is empty (only movers can trap then)
+  int chase = 20;        // per cell from an own free mover to the nearest enemy free mover,
+                         // once the pile is empty (only movers can trap then) or the enemy has
+                         // one free mover left (own movers close it in as obstacles)
   int walls_left = 4;    // per wall in the pile, for the side to move (options (c), (d))
   int tempo = 30;        // for the side to move
 };

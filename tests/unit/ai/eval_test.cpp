@@ -1,5 +1,6 @@
 // Evaluation terms that encode game knowledge: Traverse's home squares by colour and lateral
-// distance, Trap's rising price of each trapped mover.
+// distance; Trap's rising price of each trapped mover, the hunt for the last free one and the
+// room the side ahead keeps for its movers.
 #include <gtest/gtest.h>
 
 #include "ai_test_util.h"
@@ -43,6 +44,34 @@ TEST(TrapEval, TradingMoversFavoursTheSideAhead) {
     EXPECT_GT(kTrapWeights.trapped[k + 1] - kTrapWeights.trapped[k],
               kTrapWeights.trapped[k] - kTrapWeights.trapped[k - 1]);
   }
+}
+
+TEST(TrapEval, MoversCloseInOnTheLastFreeEnemyMover) {
+  // Red's third mover stands on e6 (two cells from Blue's g7) or d3 (four cells); both have six
+  // steps and the open board, so only the hunt term (TrapWeights::chase) tells them apart, and
+  // only once Blue is down to one free mover while walls are left.
+  const auto red_gain = [](const std::string& blue) {
+    auto near = test::trap_position("", "h6,i8,e6 " + blue + " - 60 r 10");
+    auto far = test::trap_position("", "h6,i8,d3 " + blue + " - 60 r 10");
+    return trap_evaluate(near, trap::kRed, kTrapWeights) -
+           trap_evaluate(far, trap::kRed, kTrapWeights);
+  };
+  EXPECT_EQ(red_gain("a1*,a5*,g7"), 2 * kTrapWeights.chase);
+  EXPECT_EQ(red_gain("a1*,a5,g7"), 0);
+}
+
+TEST(TrapEval, OnlyTheSideAheadValuesItsMoversRoom) {
+  // Red's third mover on e6 (six steps) or on the border cell c1 (four); both reach the open
+  // board. The steps count for Red's own score while Red has more free movers, and never in
+  // Blue's view of Red's movers.
+  const auto gain = [](const std::string& blue, int view) {
+    auto open = test::trap_position("", "h6,i8,e6 " + blue + " - 60 r 10");
+    auto border = test::trap_position("", "h6,i8,c1 " + blue + " - 60 r 10");
+    return trap_evaluate(open, view, kTrapWeights) - trap_evaluate(border, view, kTrapWeights);
+  };
+  EXPECT_EQ(gain("a5*,e3,g7", trap::kRed), 2 * kTrapWeights.safe_step);
+  EXPECT_EQ(gain("a5*,e3,g7", trap::kBlue), 0);
+  EXPECT_EQ(gain("a5,e3,g7", trap::kRed), 0);
 }
 
 }  // namespace
