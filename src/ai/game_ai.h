@@ -9,8 +9,8 @@
 //     static void search_moves(const S&, MoveList&);
 //     // Heuristic value of a running position for `player` (positive: good for it), well inside
 //     // ±kWinBound. The searches ask it for the side they play for (the root player). It need
-//     // not be zero-sum: Trap's counts some terms for that side only (trap_ai.h); MCTS with two
-//     // players takes player 0's value and its complement.
+//     // not be zero-sum: Trap's evaluation counts some terms for that side only (trap_ai.h);
+//     // MCTS with two players takes player 0's value and its complement.
 //     static int evaluate(const S&, int player);
 //     static bool is_noisy(const S&, const Move&);   // quiescence search extends these
 //     static int move_hint(const S&, const Move&);   // cheap ordering hint, larger = try first
