@@ -164,12 +164,8 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
     const bool hunt = s.pile() == 0 || free_movers[side ^ 1] == 1;
     const int step_worth = side == player && ahead ? w.safe_step : 0;
     int smallest = w.region_cap;
-    int trapped = 0;
     for (int i = 0; i < trap::kMoversPerSide; ++i) {
-      if (s.mover_trapped(side, i)) {
-        ++trapped;
-        continue;
-      }
+      if (s.mover_trapped(side, i)) continue;
       const int cell = s.mover_cell(side, i);
       const int steps = s.steps_from(cell).count();
       score[side] += step_worth * steps;
@@ -192,7 +188,7 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
         score[side] -= w.chase * nearest;
       }
     }
-    score[side] += w.smallest * smallest - w.trapped[trapped];
+    score[side] += w.smallest * smallest - w.trapped[trap::kMoversPerSide - free_movers[side]];
   }
   const int pile = s.pile() < 0 ? 10 : std::min(s.pile(), 10);
   const int mover_bonus = w.tempo + w.walls_left * pile;
