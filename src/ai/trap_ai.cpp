@@ -12,21 +12,25 @@ using trap::SlotSet;
 
 namespace {
 
-// Cells reachable from `cell` by steps (its own cell included).
+// Cells reachable from `cell` by steps (its own cell included), counted up to `cap`. Sets touch
+// only their first U words (bitset.h): a field of at most 64·U cells.
+template <int U>
 int region_size(const trap::State& s, int cell, int cap) {
   CellSet region;
   region.set(cell);
   CellSet frontier = region;
   int size = 1;
-  while (!frontier.none() && size < cap) {
+  while (size < cap) {
     CellSet next;
-    frontier.for_each([&](int x) {
-      next |= s.steps_from(x);
+    frontier.for_each<U>([&](int x) {
+      next.unite<U>(s.open_neighbours(x));
       return true;
     });
-    frontier = next.minus(region);
-    region |= frontier;
-    size += frontier.count();
+    const CellSet fresh = next.minus<U>(region);
+    frontier = fresh.minus<U>(s.occupied());
+    if (frontier.none<U>()) break;
+    region.unite<U>(frontier);
+    size += frontier.count<U>();
   }
   return std::min(size, cap);
 }
@@ -51,6 +55,8 @@ int hint_of(const Move& m, const Steps& steps, const Wall& wall) {
 
 // What a wall next to an enemy free mover on `cell` is worth: more the fewer steps it has.
 int wall_worth(int steps) { return 40 - 6 * steps; }
+// A slot touches at most two movers, each worth at most wall_worth(0).
+constexpr int kMaxWallHint = 2 * 40;
 
 }  // namespace
 
@@ -63,9 +69,11 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     return;
   }
   // Ranking a few hundred turns by trap_move_hint() was most of a Trap search's time, so the
-  // same hints (hint_of) are built here from per-cell and per-slot parts computed once.
-  thread_local std::vector<int> hints;
-  hints.clear();
+  // same hints (hint_of) are built here from per-cell and per-slot parts computed once, and the
+  // wall turns (most of the candidates) are counted by hint before any is generated: the
+  // histogram gives the kTrapMaxSearchMoves-th best hint, and only turns that can be kept are
+  // made. The result is the same as ranking every candidate: the best by hint, ties to the
+  // earlier in generation order, listed in generation order.
   std::array<int8_t, trap::kMaxCells> steps_at;
   steps_at.fill(-1);
   const auto steps = [&](int cell) {
@@ -74,6 +82,10 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
   };
   std::array<int16_t, trap::kMaxSlots> slot_hint{};  // filled below, for the slots walls may use
   const auto wall = [&](int slot) { return static_cast<int>(slot_hint[slot]); };
+
+  // Movement turns, with their hints.
+  thread_local std::vector<int> hints;
+  hints.clear();
   const auto add = [&](const Move& m) {
     out.push_back(m);
     hints.push_back(hint_of(m, steps, wall));
@@ -97,6 +109,7 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
       });
     });
   }
+
   // Empty slots on the edges of the enemy's free movers, each with its wall hint.
   const int enemy = s.to_move() ^ 1;
   SlotSet near;
@@ -111,31 +124,88 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
       slot_hint[slot] = static_cast<int16_t>(slot_hint[slot] + worth);
     }
   }
-  if (an.step_wall_total > 0) {
+  const bool step_walls = an.step_wall_total > 0, wall_pairs = an.wall_pair_total > 0;
+
+  // How many candidates there are of each hint.
+  constexpr int kHints = 2 * kMaxWallHint + 1;
+  std::array<uint32_t, kHints> count{};
+  for (int h : hints) ++count[h];
+  std::array<uint32_t, 2 * kMaxWallHint + 1> by_wall{};  // near slots by wall hint
+  near.for_each([&](int slot) {
+    ++by_wall[wall(slot)];
+    return true;
+  });
+  if (step_walls) {
+    std::array<uint32_t, trap::kDirections + 1> by_step{};  // single steps by steps from the target
     for (int i = 0; i < an.movers; ++i) {
       an.steps[i].for_each([&](int to) {
+        ++by_step[steps(to)];
+        return true;
+      });
+    }
+    for (int a = 0; a <= trap::kDirections; ++a) {
+      if (by_step[a] == 0) continue;
+      for (int w = 0; w + a < kHints && w <= kMaxWallHint; ++w) count[a + w] += by_step[a] * by_wall[w];
+    }
+  }
+  if (wall_pairs) {
+    for (int x = 0; x <= kMaxWallHint; ++x) {
+      if (by_wall[x] == 0) continue;
+      count[2 * x] += by_wall[x] * (by_wall[x] - 1) / 2;
+      for (int y = x + 1; y <= kMaxWallHint; ++y) count[x + y] += by_wall[x] * by_wall[y];
+    }
+  }
+  uint32_t total = 0;
+  for (uint32_t c : count) total += c;
+
+  // The kept hints: above `cut`, and the first `at_cut` turns of hint `cut`.
+  int cut = 0;
+  uint32_t at_cut = total;
+  if (total > kTrapMaxSearchMoves) {
+    uint32_t above = 0;
+    cut = kHints - 1;
+    while (above + count[cut] < kTrapMaxSearchMoves) above += count[cut--];
+    at_cut = static_cast<uint32_t>(kTrapMaxSearchMoves) - above;
+  }
+  const auto keep = [&](int hint) {
+    if (hint > cut) return true;
+    if (hint < cut || at_cut == 0) return false;
+    --at_cut;
+    return true;
+  };
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (keep(hints[k])) out[kept++] = out[k];
+  }
+  out.resize(kept);
+  if (step_walls) {
+    for (int i = 0; i < an.movers; ++i) {
+      an.steps[i].for_each([&](int to) {
+        const int step_hint = steps(to);
         return near.for_each([&](int slot) {
-          add(Move::step_wall(an.cell[i], to, slot));
+          if (keep(step_hint + wall(slot))) out.push_back(Move::step_wall(an.cell[i], to, slot));
           return true;
         });
       });
     }
   }
-  if (an.wall_pair_total > 0) {
+  if (wall_pairs) {
     near.for_each([&](int x) {
       return near.for_each([&](int y) {
-        if (x < y) add(Move::walls(x, y));
+        if (x < y && keep(wall(x) + wall(y))) out.push_back(Move::walls(x, y));
         return true;
       });
     });
   }
-  if (out.empty()) {
-    s.for_each_move([&](const Move& m) {
-      out.push_back(m);
-      hints.push_back(trap_move_hint(s, m));
-      return out.size() < 64;
-    });
-  }
+  if (!out.empty()) return;
+
+  // No steps and no slot next to an enemy mover: the first legal turns, the best by hint.
+  hints.clear();
+  s.for_each_move([&](const Move& m) {
+    out.push_back(m);
+    hints.push_back(trap_move_hint(s, m));
+    return out.size() < 64;
+  });
   if (out.size() > kTrapMaxSearchMoves) {  // keep the best by hint, in generation order
     thread_local std::vector<std::pair<int, uint32_t>> ranked;
     ranked.clear();
@@ -144,13 +214,16 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     ranked.resize(kTrapMaxSearchMoves);
     std::sort(ranked.begin(), ranked.end(),
               [](const auto& a, const auto& b) { return a.second < b.second; });
-    std::array<Move, kTrapMaxSearchMoves> kept;
-    for (std::size_t k = 0; k < ranked.size(); ++k) kept[k] = out[ranked[k].second];
-    out.assign(kept.begin(), kept.end());
+    std::array<Move, kTrapMaxSearchMoves> best;
+    for (std::size_t k = 0; k < ranked.size(); ++k) best[k] = out[ranked[k].second];
+    out.assign(best.begin(), best.end());
   }
 }
 
-int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
+namespace {
+
+template <int U>
+int evaluate_words(const trap::State& s, int player, const TrapWeights& w) {
   const trap::Geometry& geo = s.geo();
   const bool two_walls = s.pile() < 0 || s.pile() >= 2;
   int score[2] = {0, 0};
@@ -167,14 +240,14 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
     for (int i = 0; i < trap::kMoversPerSide; ++i) {
       if (s.mover_trapped(side, i)) continue;
       const int cell = s.mover_cell(side, i);
-      const int steps = s.steps_from(cell).count();
+      const int steps = s.steps_from(cell).count<U>();
       score[side] += step_worth * steps;
       if (steps == 1) {
         score[side] -= opponent_moves ? w.threat : w.last_step;
       } else if (steps == 2) {
         score[side] -= opponent_moves && two_walls ? w.two_threat : w.two_steps;
       }
-      const int region = region_size(s, cell, w.region_cap);
+      const int region = region_size<U>(s, cell, w.region_cap);
       score[side] += w.region * region;
       smallest = std::min(smallest, region);
       if (hunt) {  // stay close to the enemy's free movers (TrapWeights::chase)
@@ -193,6 +266,14 @@ int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
   const int pile = s.pile() < 0 ? 10 : std::min(s.pile(), 10);
   const int mover_bonus = w.tempo + w.walls_left * pile;
   return score[player] - score[player ^ 1] + (s.to_move() == player ? mover_bonus : -mover_bonus);
+}
+
+}  // namespace
+
+int trap_evaluate(const trap::State& s, int player, const TrapWeights& w) {
+  if (s.geo().num_cells <= 64) return evaluate_words<1>(s, player, w);
+  if (s.geo().num_cells <= 128) return evaluate_words<2>(s, player, w);
+  return evaluate_words<3>(s, player, w);
 }
 
 int trap_move_hint(const trap::State& s, const Move& m) {

@@ -92,6 +92,8 @@ class State {
   int empty_slots() const { return geo_->num_slots - walls_placed_; }
   // Cells a mover on `cell` could step to now: neighbours, no wall between, empty.
   CellSet steps_from(int cell) const { return open_[cell].minus(occupied_); }
+  // The neighbours of `cell` not behind a wall, occupied or not.
+  const CellSet& open_neighbours(int cell) const { return open_[cell]; }
   bool has_step(int cell) const {
     const CellSet& o = open_[cell];
     return ((o.w[0] & ~occupied_.w[0]) | (o.w[1] & ~occupied_.w[1]) | (o.w[2] & ~occupied_.w[2])) !=
