@@ -145,7 +145,8 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     }
     for (int a = 0; a <= trap::kDirections; ++a) {
       if (by_step[a] == 0) continue;
-      for (int w = 0; w + a < kHints && w <= kMaxWallHint; ++w) count[a + w] += by_step[a] * by_wall[w];
+      for (int w = 0; w + a < kHints && w <= kMaxWallHint; ++w)
+        count[a + w] += by_step[a] * by_wall[w];
     }
   }
   if (wall_pairs) {
