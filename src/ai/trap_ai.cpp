@@ -130,7 +130,7 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
   constexpr int kHints = 2 * kMaxWallHint + 1;
   std::array<uint32_t, kHints> count{};
   for (int h : hints) ++count[h];
-  std::array<uint32_t, 2 * kMaxWallHint + 1> by_wall{};  // near slots by wall hint
+  std::array<uint32_t, kMaxWallHint + 1> by_wall{};  // near slots by wall hint
   near.for_each([&](int slot) {
     ++by_wall[wall(slot)];
     return true;
