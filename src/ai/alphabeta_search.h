@@ -113,8 +113,11 @@ int AlphaBeta<State>::search_node(int depth, int alpha, int beta, int ply, int t
     if (i == 0) {
       v = child_value(depth - 1, alpha, beta, ply, team, child_team);
     } else {
-      const int r =
-          options_.reductions && reducible && depth >= 3 && i >= 3 ? (i >= 12 ? 2 : 1) : 0;
+      constexpr Reductions lmr = Ai::kReductions;
+      const int r = options_.reductions && reducible && depth >= lmr.min_depth &&
+                            i >= static_cast<std::size_t>(lmr.from_move)
+                        ? (i >= static_cast<std::size_t>(lmr.deep_from_move) ? 2 : 1)
+                        : 0;
       v = child_value(depth - 1 - r, alpha, alpha + 1, ply, team, child_team);
       if (v > alpha && (r > 0 || v < beta) && !aborted_) {
         v = child_value(depth - 1, alpha, beta, ply, team, child_team);

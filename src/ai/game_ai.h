@@ -16,6 +16,7 @@
 //     static int move_hint(const S&, const Move&);   // cheap ordering hint, larger = try first
 //     static uint32_t move_key(const Move&);         // history-table index (any 32 bits)
 //     static constexpr int kAspiration;              // half-width of the aspiration window
+//     static constexpr Reductions kReductions;       // late-move reductions (below)
 //   };
 #pragma once
 
@@ -25,6 +26,16 @@ namespace arbiter::ai {
 
 template <class State>
 struct GameAi;
+
+// Late-move reductions in alpha-beta (alphabeta_search.h): at a remaining depth of at least
+// `min_depth`, a move from the `from_move`-th on (0-based, in search order) that is not the
+// transposition-table move, a killer or forcing is searched one ply shallower, two from the
+// `deep_from_move`-th on; one that still beats alpha is searched again at full depth.
+struct Reductions {
+  int min_depth = 3;
+  int from_move = 3;
+  int deep_from_move = 12;
+};
 
 // The score of a finished game for `player`, `ply` plies from the root: a quicker win is better.
 template <class State>

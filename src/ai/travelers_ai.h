@@ -32,6 +32,7 @@ struct GameAi<travelers::State> {
   using Move = travelers::Move;
   using MoveList = travelers::State::MoveList;
   static constexpr int kAspiration = 50;
+  static constexpr Reductions kReductions{};
   static constexpr bool kQuiescence = true;
 
   static void search_moves(const travelers::State& s, MoveList& out) { s.generate(out); }

@@ -34,6 +34,7 @@ struct GameAi<traverse::State> {
   using Move = traverse::Move;
   using MoveList = traverse::State::MoveList;
   static constexpr int kAspiration = 60;
+  static constexpr Reductions kReductions{};
   static constexpr bool kQuiescence = false;
   static constexpr Move kPass{};  // best_reply.h: a skipped opponent (only advances the turn)
 
