@@ -137,6 +137,19 @@ Runner setup_match(CLI::App& sub) {
     } else {
       tc.movetime = o->movetime > 0 ? o->movetime : 0.1;
     }
+    // A node or depth budget gives the same games on any machine only while the clock never
+    // cuts it short, and the default move time often does (the result then follows the load).
+    if (o->tc.empty() && o->movetime <= 0) {
+      for (int i = 0; i < 2; ++i) {
+        const std::string& spec = i == 0 ? o->a : o->b;
+        if (spec.find("nodes=") != std::string::npos || spec.find("depth=") != std::string::npos) {
+          std::fprintf(stderr,
+                       "match: note: %s %s also stops at the default move time of 0.1 s; give "
+                       "--movetime (e.g. 60) for a match that reproduces\n",
+                       i == 0 ? "--a" : "--b", spec.c_str());
+        }
+      }
+    }
     std::optional<engine::Sprt> sprt;
     if (!o->sprt.empty()) {
       const auto f = split(o->sprt, ",");

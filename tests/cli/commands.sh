@@ -74,6 +74,21 @@ contains "play vs ai seats" '[Seat.north "ai:level=2"]' "$(cat "$tmp/ai.txt")"
 check "play vs ai record" 0 "$("$arbiter" show "$tmp/ai.txt" >/dev/null; echo $?)"
 bad "play bad seat" "no player 'east'" play traverse --seat east=ai:3
 
+# A short engine match: the summary on stdout, every game as a record; a node budget under the
+# default move time earns a one-line note on stderr, none once --movetime is given.
+out=$("$arbiter" match traverse --a level=3,nodes=300 --b random --games 2 --quiet --seed 5 \
+  --records "$tmp/match" 2>"$tmp/match.err")
+contains "match header" "traverse: A (level=3,nodes=300) vs B (random), 2 games" "$out"
+contains "match result" "W/D/L 2/0/0" "$out"
+check "match records" 2 "$(ls "$tmp/match" | wc -l)"
+check "match record valid" 0 "$("$arbiter" show "$(ls -d "$tmp"/match/* | head -1)" >/dev/null; echo $?)"
+contains "match budget note" "match: note: --a level=3,nodes=300 also stops at the default move time" \
+  "$(cat "$tmp/match.err")"
+check "match budget note once" 1 "$(wc -l < "$tmp/match.err")"
+"$arbiter" match traverse --a depth=1 --b random --games 2 --quiet --movetime 1 >/dev/null 2>"$tmp/match.err"
+check "match no note with --movetime" "" "$(cat "$tmp/match.err")"
+bad "match bad spec" "--a: player spec" match traverse --a level=11 --games 2
+
 if [ "$mode" = full ]; then
   bench=$("$arbiter" bench traverse --quiet)
   contains "bench totals" "traverse: nodes " "$bench"
