@@ -127,7 +127,7 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
   const bool step_walls = an.step_wall_total > 0, wall_pairs = an.wall_pair_total > 0;
 
   // How many candidates there are of each hint.
-  constexpr int kHints = 2 * kMaxWallHint + 1;
+  constexpr int kHints = 2 * kMaxWallHint + 1;  // above every hint of hint_of()
   std::array<uint32_t, kHints> count{};
   for (int h : hints) ++count[h];
   std::array<uint32_t, kMaxWallHint + 1> by_wall{};  // near slots by wall hint
@@ -145,8 +145,7 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     }
     for (int a = 0; a <= trap::kDirections; ++a) {
       if (by_step[a] == 0) continue;
-      for (int w = 0; w + a < kHints && w <= kMaxWallHint; ++w)
-        count[a + w] += by_step[a] * by_wall[w];
+      for (int w = 0; w <= kMaxWallHint; ++w) count[a + w] += by_step[a] * by_wall[w];
     }
   }
   if (wall_pairs) {
