@@ -6,6 +6,7 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -276,6 +277,34 @@ TEST(SqliteStore, LongGameSurvivesCheckpoints) {
   ASSERT_EQ(moves->size(), static_cast<std::size_t>(kMoves));
   EXPECT_EQ((*moves)[kMoves - 1].text, make_move(kMoves - 1).text);
   expect_same(**store->load_game("long"), g);
+}
+
+TEST(SqliteStore, WalStaysBoundedWhileWriting) {
+  // The checkpoints must really copy pages into the database file while the store is open:
+  // a checkpointing connection that never read the database does nothing and reports success,
+  // and then the WAL grows by every commit until the server stops.
+  TempDir dir;
+  const std::string path = dir.file("busy.db");
+  auto store = open_ok(path);
+  ASSERT_TRUE(store);
+  constexpr int kGames = 40;
+  constexpr int kMoves = 200;  // 8,000 commits: about 90 MB of WAL if nothing is checkpointed
+  constexpr uintmax_t kBound = 24u << 20;  // the RESTART point (4,000 pages) and some room
+  uintmax_t largest_wal = 0;
+  for (int g = 0; g < kGames; ++g) {
+    GameRow game = make_game("busy" + std::to_string(g));
+    ASSERT_TRUE(store->create_game(game).ok());
+    for (int ply = 0; ply < kMoves; ++ply) {
+      game.updated_ms = ply;
+      ASSERT_TRUE(store->append_move(game, make_move(ply)).ok()) << g << " " << ply;
+    }
+    std::error_code ec;
+    const uintmax_t wal = fs::file_size(path + "-wal", ec);
+    if (!ec) largest_wal = std::max(largest_wal, wal);
+    ASSERT_LT(largest_wal, kBound) << "after game " << g;
+  }
+  EXPECT_GT(fs::file_size(path), 64u << 10) << "no page reached the database file";
+  EXPECT_EQ((*store->load_moves("busy0")).size(), static_cast<std::size_t>(kMoves));
 }
 
 TEST(SqliteStore, BadFilesAreErrors) {
