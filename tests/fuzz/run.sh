@@ -18,7 +18,15 @@ for bin in "$build"/tests/*_fuzz; do
       -artifact_prefix="$scratch/" "$scratch/$name" "$here/corpus/$name" >"$scratch/$name.log" 2>&1; then
     echo "FAILED: $name"; tail -40 "$scratch/$name.log"; status=1; failed=$((failed + 1))
   else
-    grep -E "^#[0-9]+ +DONE" "$scratch/$name.log" | tail -1 || true
+    # libFuzzer's closing line is "#<execs>\tDONE   cov: ... exec/s: ..." (a tab, then spaces).
+    done_line=$(grep -E "^#[0-9]+[[:space:]]+DONE" "$scratch/$name.log" | tail -1 || true)
+    if [ -z "$done_line" ]; then
+      echo "FAILED: $name ran without reporting its executions"; tail -20 "$scratch/$name.log"
+      status=1; failed=$((failed + 1)); continue
+    fi
+    execs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$done_line")
+    rate=$(sed -nE 's/.*exec\/s: ([0-9]+).*/\1/p' <<<"$done_line")
+    echo "  $execs executions, ${rate:-?} exec/s"
     passed=$((passed + 1))
   fi
 done
