@@ -1,6 +1,9 @@
 // `arbiter bench [GAME]`: perft with bulk counting over each game's fixed suite
 // (bench/suites/GAME.txt, compiled in), on one thread. Prints nodes, nodes/s and a signature
-// (a hash of every node count) that changes only when move generation changes.
+// (a hash of every node count) that changes only when move generation changes. With --quiet
+// only the summary lines are printed, the ones that carry a signature: each game's perft
+// totals, the search bench total and the grand total.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -81,6 +84,13 @@ void print_playout_rate(const Game& game) {
               games / sec, static_cast<double>(plies) / games);
 }
 
+// The search bench's summary line, as ai::run_search_bench() ends.
+void print_search_total(const ai::SearchBenchTotals& t) {
+  std::printf("search total: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",
+              static_cast<unsigned long long>(t.nodes), t.seconds,
+              t.nodes / std::max(t.seconds, 1e-9), static_cast<unsigned long long>(t.signature));
+}
+
 }  // namespace
 
 Runner setup_bench(CLI::App& sub) {
@@ -91,7 +101,9 @@ Runner setup_bench(CLI::App& sub) {
   };
   auto o = std::make_shared<Options>();
   sub.add_option("game", o->game, "one game (default: all)");
-  sub.add_flag("--quiet,-q", o->quiet, "only the totals");
+  sub.add_flag("--quiet,-q", o->quiet,
+               "only the summary lines (nodes, nodes/s, signature); no per-position lines, "
+               "playout rates or headers");
   sub.add_flag("--no-search", o->no_search, "skip the search bench (all games only)");
   return [o] {
     std::vector<const Game*> games;
@@ -109,20 +121,24 @@ Runner setup_bench(CLI::App& sub) {
         std::printf("%s: no bench suite\n", std::string(g->name()).c_str());
         continue;
       }
-      std::printf("%s perft suite\n", std::string(g->name()).c_str());
+      if (!o->quiet) std::printf("%s perft suite\n", std::string(g->name()).c_str());
       auto totals = run_suite(*g, suite, o->quiet);
       if (!totals) return fail(totals.error());
       std::printf("%s: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",
                   std::string(g->name()).c_str(), static_cast<unsigned long long>(totals->nodes),
                   totals->seconds, totals->nodes / totals->seconds,
                   static_cast<unsigned long long>(totals->signature));
-      print_playout_rate(*g);
+      if (!o->quiet) print_playout_rate(*g);
       all.nodes += totals->nodes;
       all.seconds += totals->seconds;
       mix(all.signature, totals->signature);
     }
     if (games.size() > 1 && !o->no_search) {
-      std::printf("search bench\n%s", ai::run_search_bench().c_str());
+      if (o->quiet) {
+        print_search_total(ai::search_bench(nullptr));
+      } else {
+        std::printf("search bench\n%s", ai::run_search_bench().c_str());
+      }
     }
     if (games.size() > 1) {
       std::printf("total: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/result.h"
@@ -26,6 +27,26 @@ const std::vector<Command>& commands();
 
 // Prints `arbiter: message` on stderr and returns kExitBadInput.
 int fail(const std::string& message);
+
+// The bounds of a numeric option, for every numeric option: checked on the option's text before
+// CLI11 converts it, so a bad value (out of range, too big for the type, not a number) gets one
+// line naming the option and what it takes, `--port: must be a whole number from 0 to 65535,
+// got '99999'`, never CLI11's "Could not convert". Integral bounds take whole numbers only.
+// Attach it with ->transform(in_range(lo, hi)): it also drops leading zeros, which CLI11 would
+// read as octal (--port 08080 is 8080).
+namespace detail {
+CLI::Validator number_range(long double lo, long double hi, bool whole, const std::string& lo_text,
+                            const std::string& hi_text);
+std::string number_text(double v);
+}  // namespace detail
+template <class T>
+CLI::Validator in_range(T lo, T hi) {
+  if constexpr (std::is_integral_v<T>) {
+    return detail::number_range(lo, hi, true, std::to_string(lo), std::to_string(hi));
+  } else {
+    return detail::number_range(lo, hi, false, detail::number_text(lo), detail::number_text(hi));
+  }
+}
 
 // The options shared by commands that take a game and a position.
 struct PositionOptions {

@@ -1,3 +1,8 @@
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include "cli/command.h"
@@ -9,7 +14,10 @@ namespace arbiter::cli {
 const std::vector<Command>& commands() {
   static const std::vector<Command> table = {
       {"play", "play a game in the terminal (hot-seat)", setup_play},
-      {"moves", "list the legal moves of a position, one per line, sorted", setup_moves},
+      {"moves",
+       "list the legal moves of a position, one per line, sorted (none for a finished game: "
+       "the result goes to stderr, exit 0)",
+       setup_moves},
       {"perft", "count the leaf positions of the legal-move tree", setup_perft},
       {"show", "replay and validate a game record", setup_show},
       {"bench", "run the fixed perft suite of each game; prints nodes, nodes/s, signature",
@@ -25,6 +33,46 @@ int fail(const std::string& message) {
   std::cerr << "arbiter: " << message << "\n";
   return kExitBadInput;
 }
+
+namespace detail {
+
+std::string number_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+CLI::Validator number_range(long double lo, long double hi, bool whole, const std::string& lo_text,
+                            const std::string& hi_text) {
+  const std::string takes =
+      std::string(whole ? "a whole number" : "a number") + " from " + lo_text + " to " + hi_text;
+  auto check = [=](std::string& input) -> std::string {
+    const std::string bad = "must be " + takes + ", got " + quote(input);
+    // Plain decimal text only (no hex, inf or nan, which strtold would take).
+    const std::size_t sign = lo < 0 && !input.empty() && input[0] == '-' ? 1 : 0;
+    if (input.size() == sign) return bad;
+    for (std::size_t i = sign; i < input.size(); ++i) {
+      const char c = input[i];
+      const bool digit = std::isdigit(static_cast<unsigned char>(c)) != 0;
+      if (!digit && (whole || std::string_view(".eE+-").find(c) == std::string_view::npos)) {
+        return bad;
+      }
+    }
+    char* end = nullptr;
+    errno = 0;
+    const long double v = std::strtold(input.c_str(), &end);
+    if (end != input.c_str() + input.size() || errno == ERANGE || !std::isfinite(v)) return bad;
+    if (v < lo || v > hi) return bad;
+    if (whole) {  // CLI11 would read a leading 0 as octal: 08080 is 8080
+      const auto first = input.find_first_not_of('0', sign);
+      input.erase(sign, (first == std::string::npos ? input.size() - 1 : first) - sign);
+    }
+    return {};
+  };
+  return CLI::Validator(check, lo_text + ".." + hi_text);
+}
+
+}  // namespace detail
 
 void add_position_options(CLI::App& sub, PositionOptions& o) {
   sub.add_option("game", o.game, "the game: " + game_names())->required();

@@ -1,8 +1,27 @@
 // arbiter: play, analyse and research Traverse, The Travelers and Trap.
 #include <iostream>
+#include <string_view>
 
 #include "cli/command.h"
+#include "core/text.h"
 #include "games/registry.h"
+
+namespace {
+
+// `unknown command 'frobnicate' (commands: play, moves, ...; see arbiter --help)` for a first
+// word that is no subcommand (CLI11 alone would say "A subcommand is required"); empty otherwise.
+std::string unknown_command(int argc, char** argv) {
+  using namespace arbiter;
+  if (argc < 2 || argv[1][0] == '-') return {};
+  std::string names;
+  for (const auto& c : cli::commands()) {
+    if (std::string_view(argv[1]) == c.name) return {};
+    names += (names.empty() ? "" : ", ") + std::string(c.name);
+  }
+  return "unknown command " + quote(argv[1]) + " (commands: " + names + "; see arbiter --help)";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace arbiter;
@@ -17,6 +36,9 @@ int main(int argc, char** argv) {
     subs.push_back(sub);
     runners.push_back(c.setup(*sub));
   }
+  if (const std::string unknown = unknown_command(argc, argv); !unknown.empty()) {
+    return cli::fail(unknown);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -27,8 +49,13 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::string what = e.what();
+    if (what == "A subcommand is required") what = "a command is required";
     if (what.empty()) what = "bad command line";
-    return cli::fail(what + " (see arbiter --help)");
+    std::string help = "arbiter --help";
+    for (const CLI::App* sub : subs) {
+      if (sub->parsed()) help = "arbiter " + sub->get_name() + " --help";
+    }
+    return cli::fail(what + " (see " + help + ")");
   }
   for (std::size_t i = 0; i < subs.size(); ++i) {
     if (subs[i]->parsed()) return runners[i]();

@@ -1,12 +1,15 @@
 // `arbiter match GAME [params] --a SPEC --b SPEC --games N [--tc 1+0.1 | --movetime S]
 //  [--concurrency 2] [--openings FILE] [--sprt elo0,elo1] [--records DIR]`
 //
-// Plays games in pairs with the seats swapped (with 3–4 players the two engines alternate round
-// the table and the assignment rotates each game), each pair from the same opening: a line of
-// --openings (moves from the start position, space separated), or --random-plies random moves.
-// Prints a progress bar on stderr, then W/D/L, Elo ± 95% and the SPRT state (2 players) or each
-// engine's win share (3–4 players). A move that overruns its time is counted, not forfeited.
+// Plays --games games (not pairs): games 2k+1 and 2k+2 form a pair with the seats swapped (with
+// 3–4 players the two engines alternate round the table and the assignment rotates each game),
+// both from the same opening: a line of --openings (moves from the start position, space
+// separated), or --random-plies random moves. On a terminal, prints a progress bar on stderr
+// (ended by a newline); elsewhere none. Then W/D/L, Elo ± 95% and the SPRT state (2 players) or
+// each engine's win share (3–4 players). A move that overruns its time is counted, not forfeited.
 #include "engine/match.h"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -22,6 +25,7 @@
 #include "engine/match_stats.h"
 #include "games/registry.h"
 #include "records/record.h"
+#include "records/seat_tag.h"
 
 namespace arbiter::cli {
 namespace {
@@ -105,17 +109,22 @@ Runner setup_match(CLI::App& sub) {
   sub.add_option("params", o->params, "game parameters, key=value ...");
   sub.add_option("--a", o->a, "first player: level=N, random, or keys (default level=10)");
   sub.add_option("--b", o->b, "second player (default level=5)");
-  sub.add_option("--games,-n", o->games, "games to play (pairs)")->check(CLI::Range(1, 100000));
+  sub.add_option("--games,-n", o->games,
+                 "games to play in all (not pairs); each two share an opening, seats swapped")
+      ->transform(in_range(1, 100000));
   sub.add_option("--tc", o->tc, "clock per side: BASE+INC seconds, e.g. 1+0.1");
-  sub.add_option("--movetime", o->movetime, "seconds per move (default 0.1 without --tc)");
-  sub.add_option("--concurrency,-c", o->concurrency, "games at once")->check(CLI::Range(1, 64));
+  sub.add_option("--movetime", o->movetime, "seconds per move (default 0.1 without --tc)")
+      ->transform(in_range(0.0, 3600.0));
+  sub.add_option("--concurrency,-c", o->concurrency, "games at once")->transform(in_range(1, 64));
   sub.add_option("--openings", o->openings, "file: one opening per line (moves from the start)");
   sub.add_option("--random-plies", o->random_plies, "random opening plies without --openings")
-      ->check(CLI::Range(0, 40));
+      ->transform(in_range(0, 40));
   sub.add_option("--sprt", o->sprt, "elo0,elo1: stop when the SPRT decides");
   sub.add_option("--records", o->records, "directory for the game records");
-  sub.add_option("--seed", o->seed, "seed of openings and players");
-  sub.add_flag("--quiet,-q", o->quiet, "no progress bar");
+  sub.add_option("--seed", o->seed, "seed of openings and players")
+      ->transform(in_range<uint64_t>(0, UINT64_MAX));
+  sub.add_flag("--quiet,-q", o->quiet,
+               "no progress bar (there is none unless stderr is a terminal)");
   return [o] {
     const Game* game = find_game(o->game);
     if (!game) return fail("unknown game " + quote(o->game) + " (known: " + game_names() + ")");
@@ -176,6 +185,9 @@ Runner setup_match(CLI::App& sub) {
     const int n = (*start)->num_players();
     const bool two = n == 2;
     Tally tally;
+    // The bar redraws one line with '\r': only a terminal shows that as progress.
+    const bool show_progress = !o->quiet && isatty(fileno(stderr));
+    if (show_progress) print_progress(tally, o->games, two);
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
     const auto worker = [&] {
@@ -222,19 +234,19 @@ Runner setup_match(CLI::App& sub) {
               {"Round", std::to_string(g + 1)}};
           for (int p = 0; p < n; ++p) {
             tags.emplace_back("Seat." + outcome->final->player_name(p),
-                              setup.seat_player[p] == 0 ? o->a : o->b);
+                              ai_seat_tag(setup.seat_player[p] == 0 ? o->a : o->b));
           }
           std::ofstream out(std::filesystem::path(o->records) / name);
           out << format_record(make_record(*outcome->initial, *outcome->final, tags));
         }
-        if (!o->quiet) print_progress(tally, o->games, two);
+        if (show_progress) print_progress(tally, o->games, two);
         if (sprt && two && sprt->state(tally.score) != "continue") tally.decided = stop = true;
       }
     };
     std::vector<std::thread> pool;
     for (int i = 0; i < std::min(o->concurrency, o->games); ++i) pool.emplace_back(worker);
     for (auto& t : pool) t.join();
-    if (!o->quiet) std::fprintf(stderr, "\n");
+    if (show_progress) std::fprintf(stderr, "\n");  // the bar's line ends, whatever happened
     if (!tally.error.empty()) return fail(tally.error);
     std::printf("%s: A (%s) vs B (%s), %d games\n", std::string(game->name()).c_str(), o->a.c_str(),
                 o->b.c_str(), tally.done);

@@ -1,4 +1,8 @@
 // `arbiter moves` and `arbiter perft`.
+//
+// `moves` on a finished game lists nothing on stdout (there is no legal move) and says why in
+// one line on stderr, `the game is over: RESULT`, with exit status 0: the position is valid, so
+// it is not bad input, and a script reading stdout still gets the empty list.
 #include <chrono>
 #include <iostream>
 
@@ -12,6 +16,10 @@ Runner setup_moves(CLI::App& sub) {
   return [o] {
     auto state = build_state(*o);
     if (!state) return fail(state.error());
+    if ((*state)->is_terminal()) {
+      std::cerr << "arbiter: the game is over: " << (*state)->result_text() << "\n";
+      return 0;
+    }
     for (const auto& m : (*state)->legal_moves()) std::cout << m << "\n";
     return 0;
   };
@@ -24,7 +32,7 @@ Runner setup_perft(CLI::App& sub) {
   };
   auto o = std::make_shared<Options>();
   add_position_options(sub, *o);
-  sub.add_option("--depth,-d", o->depth, "depth in plies")->required()->check(CLI::Range(0, 64));
+  sub.add_option("--depth,-d", o->depth, "depth in plies")->required()->transform(in_range(0, 64));
   sub.add_flag("--divide", o->divide, "count below each legal move of the position");
   return [o] {
     auto state = build_state(*o);

@@ -19,6 +19,7 @@ Runner setup_serve(CLI::App& sub) {
   };
   auto o = std::make_shared<Options>();
   sub.add_option("--port", o->server.port, "TCP port (0: any free port, printed)")
+      ->transform(in_range(0, 65535))
       ->capture_default_str();
   sub.add_option("--host", o->server.host, "listen address (0.0.0.0: every interface)")
       ->capture_default_str();
@@ -27,20 +28,20 @@ Runner setup_serve(CLI::App& sub) {
   sub.add_option("--web", o->server.web_dir, "folder of the built web UI")->capture_default_str();
   sub.add_option("--rate-limit", o->server.rate_limit,
                  "API requests and WebSocket messages per second per address (0: no limit)")
-      ->check(CLI::NonNegativeNumber)
+      ->transform(in_range(0.0, 1e6))
       ->capture_default_str();
   sub.add_option("--ai-movetime", o->server.ai_movetime, "seconds per AI move")
-      ->check(CLI::PositiveNumber)
+      ->transform(in_range(0.001, 3600.0))
       ->capture_default_str();
   sub.add_option("--threads", o->server.threads, "I/O threads")
-      ->check(CLI::Range(1, 64))
+      ->transform(in_range(1, 64))
       ->capture_default_str();
   sub.add_option("--ai-workers", o->server.ai_workers, "AI searches run at once")
-      ->check(CLI::Range(1, 64))
+      ->transform(in_range(1, 64))
       ->capture_default_str();
   sub.add_option("--max-live-games", o->server.max_live_games,
                  "games kept in memory; idle ones past this are reloaded from the store on demand")
-      ->check(CLI::Range(1, 1 << 24))
+      ->transform(in_range(1, 1 << 24))
       ->capture_default_str();
   return [o] {
     auto store = store::open_store(o->db);

@@ -7,10 +7,13 @@
 //   e.set_position(state);             // any GameState; its history is kept for repetition
 //   e.set_player("level=7");
 //   e.go(limits, on_progress, on_done); // returns at once
-//   e.stop();                           // the search ends within a few milliseconds
+//   e.stop();                           // asks the search to end; returns at once
 //   EngineResult r = e.wait();          // best move text, score, depth, nodes, pv
 //
 // Callbacks run on the search thread. One search at a time: go() while searching is an error.
+// stop() only raises a flag (the search ends within a few milliseconds); wait() returns once the
+// search thread has finished, on_done included, so stop() then wait() is "stop and report". The
+// caller of wait() must not hold a lock that on_done takes, and on_done must not call wait().
 #pragma once
 
 #include <atomic>
@@ -43,7 +46,8 @@ class Engine {
   // Starts a search; an error while one runs or without a position.
   Status go(const ai::SearchLimits& limits, ai::ProgressFn on_progress = {}, DoneFn on_done = {});
   void stop();
-  // Waits for the running search (if any) and returns its result (of the last search).
+  // Waits for the running search (if any), including its on_done callback, and returns its
+  // result (of the last search).
   EngineResult wait();
   bool searching() const { return running_.load(); }
 

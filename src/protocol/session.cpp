@@ -186,7 +186,13 @@ void Session::go(const Args& a) {
   }
 }
 
-void Session::stop(const Args&) { engine_.stop(); }
+// `stop` (docs/protocol.md) returns only once the search has ended and its `bestmove` line is
+// written, so the next command finds no search running (as UCI clients expect). The search
+// thread's callback takes out_mutex_ to write that line; nothing here holds it while waiting.
+void Session::stop(const Args&) {
+  engine_.stop();
+  finish();
+}
 
 void Session::perft(const Args& a) {
   if (!need_position()) return;

@@ -23,7 +23,8 @@ class Session {
   ~Session();
   // Handles one line; false once the session should end (`quit`).
   bool handle(std::string_view line);
-  // Waits for a running search to report its move (at the end of input).
+  // Waits for a running search to report its move (at the end of input, and for `stop`,
+  // `wait` and `quit`): on return its `bestmove` line has been written.
   void finish();
 
  private:
@@ -41,7 +42,7 @@ class Session {
   void newgame(const Args&);
   void position(const Args&);
   void go(const Args&);
-  void stop(const Args&);
+  void stop(const Args&);  // ends the search and returns once its bestmove is written
   void perft(const Args&);
   void moves(const Args&);
   void display(const Args&);

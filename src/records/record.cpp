@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "games/registry.h"
+#include "records/seat_tag.h"
 
 namespace arbiter {
 
@@ -89,6 +90,7 @@ Result<Record> parse_record(std::string_view text) {
       if (!record.tag(tag->first).empty()) {
         return make_error(where(line_no) + "tag " + tag->first + " given twice");
       }
+      if (is_seat_tag(tag->first)) tag->second = canonical_seat_tag(tag->second);
       record.tags.push_back(std::move(*tag));
       continue;
     }
@@ -135,7 +137,7 @@ Record make_record(const GameState& start, const GameState& current,
   auto fresh = current.game().new_state(*ParamMap::parse(current.params_text()));
   if (!fresh || (*fresh)->to_text() != start.to_text()) r.set_tag("Position", start.to_text());
   r.set_tag("Result", current.is_terminal() ? current.result_text() : "*");
-  for (const auto& [k, v] : extra) r.set_tag(k, v);
+  for (const auto& [k, v] : extra) r.set_tag(k, is_seat_tag(k) ? canonical_seat_tag(v) : v);
   const auto& all = current.history();
   const std::size_t skip = start.history().size();
   for (std::size_t i = skip; i < all.size(); ++i) r.moves.push_back(all[i]);

@@ -4,7 +4,8 @@
 //   [Params "players=2 rules=basic ..."]
 //   [Position "..."]            only when the game did not start from the start position
 //   [Result "south wins: all pieces home"]
-//   [Seat.south "human"]        free tags are kept and written back
+//   [Seat.south "human"]        free tags are kept and written back; seat tags (human, open,
+//   [Seat.north "ai:5"]         ai:LEVEL, ai:SPEC) are read and written in one form (seat_tag.h)
 //
 //   1. d1-d2 2. d10-d9 3. ...
 //
@@ -30,11 +31,12 @@ struct Record {
   void set_tag(const std::string& name, const std::string& value);
 };
 
+// Reads a record; seat tags written in an older form come back in the current one.
 Result<Record> parse_record(std::string_view text);
 std::string format_record(const Record& record);
 
 // The record of a game played so far: tags Game, Params, Position (when `start` differs from
-// the start position), Result, plus `extra` tags.
+// the start position), Result, plus `extra` tags (seat tags in their current form).
 Record make_record(const GameState& start, const GameState& current,
                    const std::vector<std::pair<std::string, std::string>>& extra = {});
 

@@ -70,9 +70,9 @@ out=$(printf 'c1-b2\nundo\nposition\nd1-e2\nsave %s\nquit\n' "$tmp/ai.txt" | "$a
 contains "play vs ai answers" "north played" "$out"
 contains "play vs ai undo" "took back 2 moves" "$out"
 contains "play vs ai undo position" "1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/10/1SsDsTsCsCsTsDsSs1 s 0" "$out"
-contains "play vs ai seats" '[Seat.north "ai:level=2"]' "$(cat "$tmp/ai.txt")"
+contains "play vs ai seats" '[Seat.north "ai:2"]' "$(cat "$tmp/ai.txt")"
 check "play vs ai record" 0 "$("$arbiter" show "$tmp/ai.txt" >/dev/null; echo $?)"
-bad "play bad seat" "no player 'east'" play traverse --seat east=ai:3
+bad "play bad seat" "unknown seat 'east'; seats are south, north" play traverse --seat east=ai:3
 
 # A short engine match: the summary on stdout, every game as a record; a node budget under the
 # default move time earns a one-line note on stderr, none once --movetime is given.

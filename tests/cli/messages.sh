@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# CLI messages: every bad input gets one line on stderr that names the fault and what is
+# expected (exit 2), and the output of a few commands says what it means: unknown commands,
+# numeric option bounds (one helper for every numeric option), record paths that are no file,
+# unknown seats, `moves` on a finished game, `match --games`, `bench -q`, and the match
+# progress bar off a terminal. Usage: messages.sh ARBITER SOURCE_DIR [MODE]
+set -u
+arbiter=$1
+mode=${3:-full}
+fails=0
+passes=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+check() {  # check NAME EXPECTED ACTUAL
+  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
+}
+contains() {  # contains NAME NEEDLE HAYSTACK
+  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3"; fi
+}
+lacks() {  # lacks NAME NEEDLE HAYSTACK
+  if [[ "$3" != *"$2"* ]]; then passes=$((passes + 1)); else
+    fails=$((fails + 1)); printf 'FAIL %s: %s in\n%s\n' "$1" "$2" "$3"; fi
+}
+bad() {  # bad NAME NEEDLE ARGS... : exit status 2 and one stderr line containing NEEDLE
+  local name=$1 needle=$2; shift 2
+  local err status
+  err=$("$arbiter" "$@" 2>&1 >/dev/null </dev/null); status=$?
+  check "$name status" 2 "$status"
+  check "$name one line" 1 "$(printf '%s\n' "$err" | wc -l)"
+  contains "$name message" "$needle" "$err"
+  lacks "$name not CLI11's" "Could not convert" "$err"
+}
+
+# An unknown command is named, with the commands and a pointer to --help.
+bad "unknown command" "unknown command 'frobnicate'" frobnicate
+bad "unknown command hint" "see arbiter --help" frobnicate
+bad "no command" "a command is required" 
+
+# Numeric options: the bounds, in words, whatever the option.
+bad "port out of range" "--port: must be a whole number from 0 to 65535, got '99999'" serve --port 99999
+bad "port not a number" "--port: must be a whole number from 0 to 65535" serve --port eighty
+bad "threads" "--threads: must be a whole number from 1 to 64" serve --threads 0
+bad "ai movetime" "--ai-movetime: must be a number from" serve --ai-movetime -1
+bad "rate limit" "--rate-limit: must be a number from 0" serve --rate-limit x
+bad "match seed" "--seed: must be a whole number from 0" match traverse --seed abc
+bad "match movetime" "--movetime: must be a number from 0 to 3600" match traverse --movetime soon
+bad "match games" "--games: must be a whole number from 1 to 100000" match traverse --games 0
+bad "show at" "--at: must be a whole number from 0" show x --at -3
+bad "perft depth" "--depth: must be a whole number from 0 to 64" perft traverse --depth deep
+bad "option help names the command" "(see arbiter serve --help)" serve --port 99999
+"$arbiter" match traverse --a random --b random --games 2 --quiet --seed 0009 >/dev/null 2>"$tmp/zero.err"
+check "a leading zero is decimal, not octal" "0 " "$? $(cat "$tmp/zero.err")"
+
+# show: a directory or a missing file is named as such, not read as an empty record.
+mkdir "$tmp/dir"
+bad "show a directory" "cannot read $tmp/dir as a record: it is a directory" show "$tmp/dir"
+bad "show a missing file" "cannot read $tmp/none.txt: no such file" show "$tmp/none.txt"
+
+# play --seat: an unknown seat lists the seats of this game and player count.
+bad "unknown seat" "--seat 'green=ai:3': unknown seat 'green'; seats are south, north" \
+  play traverse --seat green=ai:3
+bad "unknown seat, 4 players" "seats are south, west, north, east" play traverse players=4 --seat x=human
+bad "unknown seat, travelers" "seats are white, black" play travelers --seat red=human
+
+# moves on a finished game: no moves on stdout, the result on stderr, exit 0.
+"$arbiter" moves traverse max_plies=2 --moves "c1-b2 d10-e9" >"$tmp/moves.out" 2>"$tmp/moves.err"
+check "moves finished status" 0 "$?"
+check "moves finished stdout" "" "$(cat "$tmp/moves.out")"
+check "moves finished note" "arbiter: the game is over: south wins: adjudicated at the ply limit" \
+  "$(cat "$tmp/moves.err")"
+
+# match --games counts games, not pairs; its help says so.
+contains "match --games help" "games to play in all (not pairs)" "$("$arbiter" match --help)"
+out=$("$arbiter" match traverse --a depth=1 --b random --games 3 --quiet --movetime 1 \
+  --records "$tmp/match3" 2>/dev/null)
+contains "match --games 3 plays 3 games" "vs B (random), 3 games" "$out"
+check "match --games 3 writes 3 records" 3 "$(ls "$tmp/match3" | wc -l)"
+
+# The match progress bar: none when stderr is not a terminal (no '\r' in a log file) ...
+"$arbiter" match traverse --a depth=1 --b random --games 2 --movetime 1 >/dev/null 2>"$tmp/bar.err"
+check "no progress bar off a terminal" "" "$(cat "$tmp/bar.err")"
+# ... and on a terminal a bar whose line ends before the summary.
+if command -v script >/dev/null; then
+  script -qec "'$arbiter' match traverse --a depth=1 --b random --games 2 --movetime 1" /dev/null     </dev/null >"$tmp/tty.out" 2>&1
+  tty=$(tr -d '\r' <"$tmp/tty.out")
+  contains "progress bar on a terminal" "2/2" "$(cat "$tmp/tty.out")"
+  check "summary on its own line" 1 "$(printf '%s\n' "$tty" | grep -c '^traverse: A (depth=1)')"
+fi
+
+# bench -q: only the summary lines, the ones with a signature.
+if [ "$mode" = full ]; then
+  "$arbiter" bench trap -q >"$tmp/bench.out"
+  check "bench -q lines" 1 "$(wc -l <"$tmp/bench.out")"
+  contains "bench -q summary" "trap: nodes " "$(cat "$tmp/bench.out")"
+  contains "bench -q signature" " signature " "$(cat "$tmp/bench.out")"
+fi
+
+echo "messages: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
