@@ -38,11 +38,12 @@ format-check: deps
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
-# Debug build of every test under AddressSanitizer and UndefinedBehaviorSanitizer.
+# Debug build of every test under AddressSanitizer and UndefinedBehaviorSanitizer: the whole
+# suite runs, none left out (the CLI sessions skip only the timing of the full bench suite).
 test-sanitize: deps
 	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DARBITER_SANITIZE=ON
 	cmake --build build-asan -j$(JOBS)
-	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS) -LE slow
+	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS)
 
 # libFuzzer targets (clang), each run for FUZZ_SECS seconds from its corpus.
 test-fuzz: deps
