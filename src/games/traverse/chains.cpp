@@ -45,40 +45,24 @@ bool SeenBoards::insert(const Move& m) {
   return true;
 }
 
+VisitedStates& visited_chain_states() {
+  thread_local VisitedStates visited;
+  visited.clear();
+  return visited;
+}
+
 ChainSearch::ChainSearch(const State& state, Square from)
     : state_(state), from_(from), seat_(seat_of(state.at(from))) {
   dirs_ = direction_mask(seat_, kind_of(state.at(from)));
   liftable_index_.fill(-1);
   for_each_square(state.liftable_circles(seat_), [&](Square sq) {
     assert(num_liftable_ < kMaxLifts);
+    const int owner = seat_of(state.at(sq));
+    // The cross pair: the seats whose line crosses the mover's (opposite parity, R2 order).
+    cross_bit_[num_liftable_] = static_cast<int8_t>(owner % 2 != seat_ % 2 ? owner / 2 : -1);
     liftable_index_[sq] = static_cast<int8_t>(num_liftable_);
     liftable_[num_liftable_++] = sq;
   });
-}
-
-template <class F>
-void ChainSearch::for_each_jump(const Node& n, F&& f) const {
-  // The board as this chain state sees it: the origin and the lifted circles are empty (R10,
-  // R15). From each square only the first piece along a ray can be jumped (R9: never two).
-  Bitboard others = state_.occupied() & ~bit(from_);
-  for (int i = 0; i < num_liftable_; ++i) {
-    if (n.lifted & (1u << i)) others &= ~bit(liftable_[i]);
-  }
-  const int reach = state_.params().long_jumps ? kMaxJumpReach : 1;
-  for (int d = 0; d < kDirections; ++d) {
-    if (!(dirs_ & (1u << d))) continue;
-    const Bitboard blockers = kRays.ray[n.square][d] & others;
-    if (!blockers) continue;
-    const Square jumped = ray_ascends(d) ? lowest_square(blockers) : highest_square(blockers);
-    const int m = ray_distance(n.square, jumped);
-    if (m > reach) continue;
-    const Square land = kRays.landing[n.square][d][m];
-    if (land == kNoSquare || (kRays.beyond[n.square][d][m] & others)) continue;
-    unsigned lifted = n.lifted;
-    const int li = liftable_index_[jumped];
-    if (li >= 0) lifted |= 1u << li;
-    f(Node{land, lifted, n.in_row && in_start_row(land)}, jumped);
-  }
 }
 
 bool ChainSearch::valid_end(Square sq, bool stayed_in_row) const {
@@ -88,13 +72,36 @@ bool ChainSearch::valid_end(Square sq, bool stayed_in_row) const {
 
 bool ChainSearch::valid_jump(Square a, Square c, unsigned lifted, Square& jumped) const {
   bool found = false;
-  for_each_jump(Node{a, lifted, false}, [&](const Node& next, Square j) {
+  for_each_jump(Node{a, lifted, 0, false}, [&](const Node& next, Square j) {
     if (next.square == c && !found) {
       found = true;
       jumped = j;
     }
   });
   return found;
+}
+
+std::vector<Square> ChainSearch::placing_order(unsigned lifted, unsigned order) const {
+  std::vector<Square> cross[2];
+  std::vector<Square> rest;
+  int n_cross = 0;
+  for (int i = 0; i < num_liftable_; ++i) {
+    if (!(lifted & (1u << i))) continue;
+    if (cross_bit_[i] < 0) {
+      rest.push_back(liftable_[i]);
+    } else {
+      cross[cross_bit_[i]].push_back(liftable_[i]);
+      ++n_cross;
+    }
+  }
+  std::vector<Square> out;
+  std::size_t next[2] = {0, 0};
+  for (int k = n_cross - 1; k >= 0; --k) {
+    const int b = (order >> k) & 1;
+    out.push_back(cross[b][next[b]++]);
+  }
+  out.insert(out.end(), rest.begin(), rest.end());
+  return out;
 }
 
 void ChainSearch::place_circles(Bitboard occupied, const std::vector<Square>& circles,
@@ -104,9 +111,7 @@ void ChainSearch::place_circles(Bitboard occupied, const std::vector<Square>& ci
     if (seen.insert(m)) out.push_back(m);
     return;
   }
-  // R15: on an empty square of the circle's own start row, else on an empty middle square.
-  const Bitboard empty_row = kStartRow[seat_of(state_.at(circles[i]))] & ~occupied;
-  for_each_square(empty_row ? empty_row : kMiddle & ~occupied, [&](Square sq) {
+  for_each_square(placement_squares(seat_of(state_.at(circles[i])), occupied), [&](Square sq) {
     m.lifted[i] = static_cast<uint8_t>(circles[i]);
     m.placed[i] = static_cast<uint8_t>(sq);
     place_circles(occupied | bit(sq), circles, i + 1, m, seen, out);
@@ -114,23 +119,17 @@ void ChainSearch::place_circles(Bitboard occupied, const std::vector<Square>& ci
 }
 
 void ChainSearch::collect_ends(std::vector<Node>& ends) const {
-  // Breadth-first over chain states; `visited` is stamped rather than cleared per call.
-  thread_local std::vector<uint32_t> visited(kSquares * 64 * 2, 0);
-  thread_local uint32_t stamp = 0;
+  // Breadth-first over chain states.
+  VisitedStates& visited = visited_chain_states();
   thread_local std::vector<Node> queue;
-  if (++stamp == 0) {
-    std::fill(visited.begin(), visited.end(), 0);
-    stamp = 1;
-  }
   queue.clear();
-  const Node origin{from_, 0, in_start_row(from_)};
-  visited[key(origin)] = stamp;
+  const Node origin{from_, 0, 0, in_start_row(from_)};
+  visited.insert(key(origin));
   queue.push_back(origin);
   for (std::size_t head = 0; head < queue.size(); ++head) {
     const Node n = queue[head];
     for_each_jump(n, [&](const Node& next, Square) {
-      if (visited[key(next)] == stamp) return;
-      visited[key(next)] = stamp;
+      if (!visited.insert(key(next))) return;
       queue.push_back(next);
       if (valid_end(next.square, next.in_row)) ends.push_back(next);
     });
@@ -139,9 +138,19 @@ void ChainSearch::collect_ends(std::vector<Node>& ends) const {
     const Square to = step(from_, d);
     if ((dirs_ & (1u << d)) && to != kNoSquare && state_.at(to) == 0 &&
         valid_end(to, in_start_row(to))) {
-      ends.push_back(Node{to, 0, in_start_row(to)});
+      ends.push_back(Node{to, 0, 0, in_start_row(to)});
     }
   }
+}
+
+Bitboard ChainSearch::end_squares() const {
+  std::vector<Node> ends;
+  collect_ends(ends);
+  Bitboard out = 0;
+  for (const Node& e : ends) {
+    if (e.square != from_ || e.lifted) out |= bit(e.square);  // R12: back, lifting nothing
+  }
+  return out;
 }
 
 void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
@@ -149,28 +158,36 @@ void ChainSearch::append_moves(SeenBoards& seen, State::MoveList& out) const {
   collect_ends(ends);
   std::stable_sort(ends.begin(), ends.end(), [](const Node& a, const Node& b) {
     const int la = __builtin_popcount(a.lifted), lb = __builtin_popcount(b.lifted);
-    return la != lb ? la < lb : (a.square != b.square ? a.square < b.square : a.lifted < b.lifted);
+    if (la != lb) return la < lb;
+    if (a.square != b.square) return a.square < b.square;
+    return a.lifted != b.lifted ? a.lifted < b.lifted : a.order < b.order;
   });
 
-  for (const Node& e : ends) {
+  for (std::size_t k = 0; k < ends.size(); ++k) {
+    const Node& e = ends[k];
+    if (k > 0 && ends[k - 1].square == e.square && ends[k - 1].lifted == e.lifted &&
+        ends[k - 1].order == e.order) {
+      continue;  // the same board by another route (only in_row differs)
+    }
     Move m;
     m.from = static_cast<uint8_t>(from_);
     m.to = static_cast<uint8_t>(e.square);
-    std::vector<Square> circles;
-    for (int i = 0; i < num_liftable_; ++i) {
-      if (e.lifted & (1u << i)) circles.push_back(liftable_[i]);
-    }
+    const std::vector<Square> circles = placing_order(e.lifted, e.order);
     m.lifts = static_cast<uint8_t>(circles.size());
-    Bitboard occupied = (state_.occupied() & ~bit(from_)) | bit(e.square);
+    // The lifted circles off first: the piece may end on the square one of them left.
+    Bitboard occupied = state_.occupied() & ~bit(from_);
     for (Square c : circles) occupied &= ~bit(c);
-    place_circles(occupied, circles, 0, m, seen, out);
+    place_circles(occupied | bit(e.square), circles, 0, m, seen, out);
   }
 }
 
 bool ChainSearch::count_moves(uint64_t& n) const {
   std::vector<Node> ends;
   collect_ends(ends);
-  for (Node& e : ends) e.in_row = false;  // (square, lifted) alone names the board here
+  for (Node& e : ends) {  // (square, lifted) alone names the board here
+    e.in_row = false;
+    e.order = 0;
+  }
   std::sort(ends.begin(), ends.end(), [](const Node& a, const Node& b) {
     return a.square != b.square ? a.square < b.square : a.lifted < b.lifted;
   });
@@ -184,7 +201,8 @@ bool ChainSearch::count_moves(uint64_t& n) const {
     }
     if (e.square == from_) return false;
     // R15: n circles of one seat into e empty squares of its start row give C(e, n) boards.
-    Bitboard occupied = (state_.occupied() & ~bit(from_)) | bit(e.square);
+    // With room for all of them no circle reaches another seat's row, so seats do not interact.
+    Bitboard occupied = state_.occupied() & ~bit(from_);
     std::array<int, kSeats> lifted{};
     for (int i2 = 0; i2 < num_liftable_; ++i2) {
       if (e.lifted & (1u << i2)) {
@@ -192,73 +210,18 @@ bool ChainSearch::count_moves(uint64_t& n) const {
         ++lifted[seat_of(state_.at(liftable_[i2]))];
       }
     }
+    occupied |= bit(e.square);  // after the lifts: the piece may end where a circle stood
     uint64_t boards = 1;
     for (int seat = 0; seat < kSeats; ++seat) {
       if (!lifted[seat]) continue;
       const int room = popcount(kStartRow[seat] & ~occupied);
-      if (room < lifted[seat]) return false;  // some circle would go to the middle
+      if (room < lifted[seat]) return false;  // some circle would go elsewhere
       for (int k = 0; k < lifted[seat]; ++k) boards = boards * (room - k) / (k + 1);
     }
     count += boards;
   }
   n += count;
   return true;
-}
-
-ChainSearch::Route ChainSearch::route_to(const Move& m) const {
-  Route route;
-  unsigned target = 0;
-  for (int i = 0; i < m.lifts; ++i) {
-    const int li = liftable_index_[m.lifted[i]];
-    if (li < 0) return route;
-    target |= 1u << li;
-  }
-  if (target == 0) {
-    for (int d = 0; d < kDirections; ++d) {
-      if ((dirs_ & (1u << d)) && step(from_, d) == m.to && state_.at(m.to) == 0 &&
-          valid_end(m.to, in_start_row(m.to))) {
-        route.squares = {from_, static_cast<Square>(m.to)};
-        return route;
-      }
-    }
-  }
-  std::vector<int> parent(kSquares * 64 * 2, -1);
-  std::vector<Node> nodes(kSquares * 64 * 2);
-  std::vector<Node> queue;
-  const Node origin{from_, 0, in_start_row(from_)};
-  parent[key(origin)] = key(origin);
-  nodes[key(origin)] = origin;
-  queue.push_back(origin);
-  int found = -1;
-  for (std::size_t head = 0; head < queue.size() && found < 0; ++head) {
-    const Node n = queue[head];
-    for_each_jump(n, [&](const Node& next, Square) {
-      if (found >= 0 || parent[key(next)] >= 0) return;
-      parent[key(next)] = key(n);
-      nodes[key(next)] = next;
-      queue.push_back(next);
-      if (next.square == m.to && next.lifted == target && valid_end(next.square, next.in_row)) {
-        found = key(next);
-      }
-    });
-  }
-  if (found < 0) return route;
-  for (int k = found;; k = parent[k]) {
-    route.squares.push_back(nodes[k].square);
-    if (parent[k] == k) break;
-  }
-  std::reverse(route.squares.begin(), route.squares.end());
-  unsigned lifted = 0;
-  for (std::size_t i = 1; i < route.squares.size(); ++i) {
-    Square jumped = kNoSquare;
-    valid_jump(route.squares[i - 1], route.squares[i], lifted, jumped);
-    const int li = liftable_index_[jumped];
-    if (li >= 0 && !(lifted & (1u << li))) {
-      lifted |= 1u << li;
-      route.lift_order.push_back(jumped);
-    }
-  }
-  return route;
 }
 
 }  // namespace arbiter::traverse

@@ -1,10 +1,17 @@
 // Move text (docs/traverse.md): the squares the piece stands on joined by '-', then, with
-// circle reversals, the placement squares after '/' in jump order: `d1-d3-f5/e10`. Output is
-// canonical: a step when one does, else the shortest route (ties by direction order N, NE, E,
-// ... clockwise), and for two circles of one seat the start-row placements before the middle
-// ones, each group in square order. Input accepts any valid route, and a bare `from-to` that
-// names one resulting position.
-#include <algorithm>
+// circle reversals, the placement squares after '/' in jump order: `d1-d3-f5/e10`.
+//
+// Output is canonical: a move is its resulting position, and its spelling is the shortest one
+// that gives that position (ChainSearch::spell, spelling.cpp). When the piece comes back to its
+// own square, any piece of the seat that does so lifting the same circles gives the same
+// position; then the shortest route of them all is taken, the piece on the lower square
+// (a1, b1, ..., j10) on a tie.
+//
+// Input accepts any valid spelling: the route as typed is played out (each jump obeying R8/R9
+// with lifts as they happen, placements judged in jump order by R15), and the legal move with
+// the same resulting position is returned, whatever its start and end squares. A bare `from-to`
+// that names one resulting position is accepted too.
+#include <limits>
 
 #include "core/text.h"
 #include "games/traverse/chains.h"
@@ -14,30 +21,33 @@ namespace arbiter::traverse {
 
 std::string State::move_text(const Move& m) const {
   if (m.is_pass()) return "pass";
-  const ChainSearch chains(*this, m.from);
-  const ChainSearch::Route route = chains.route_to(m);
+  ChainSearch::Route best;
+  if (board_[m.from] != 0) {
+    const Board target = board_after(*this, m);
+    const auto try_piece = [&](Square from, Square to) {
+      const std::size_t limit =
+          best.squares.empty() ? std::numeric_limits<std::size_t>::max() : best.squares.size() - 1;
+      ChainSearch::Route r = ChainSearch(*this, from).spell(to, target, limit);
+      if (!r.squares.empty()) best = std::move(r);
+    };
+    if (m.from != m.to) {
+      try_piece(m.from, m.to);
+    } else {
+      const int seat = seat_of(board_[m.from]);
+      for_each_square(by_seat_[seat], [&](Square from) {
+        if (!anchored(from, seat)) try_piece(from, from);
+      });
+    }
+  }
+  if (best.squares.empty()) {  // not a move of this position; still say what it is
+    return square_name(m.from) + "-" + square_name(m.to);
+  }
   std::string out;
-  if (route.squares.empty()) {  // not a move of this position; still say what it is
-    out = square_name(m.from) + "-" + square_name(m.to);
+  for (std::size_t i = 0; i < best.squares.size(); ++i) {
+    out += (i ? "-" : "") + square_name(best.squares[i]);
   }
-  for (std::size_t i = 0; i < route.squares.size(); ++i) {
-    out += (i ? "-" : "") + square_name(route.squares[i]);
-  }
-  if (m.lifts == 0) return out;
-  // Placements per seat, start-row squares first, so that the text replays in jump order.
-  std::array<std::vector<Square>, kSeats> by_seat;
-  for (int i = 0; i < m.lifts; ++i) by_seat[seat_of(board_[m.lifted[i]])].push_back(m.placed[i]);
-  for (int seat = 0; seat < kSeats; ++seat) {
-    std::sort(by_seat[seat].begin(), by_seat[seat].end(), [seat](Square a, Square b) {
-      const bool ra = kStartRow[seat] & bit(a), rb = kStartRow[seat] & bit(b);
-      return ra != rb ? ra : a < b;
-    });
-  }
-  std::array<std::size_t, kSeats> next{};
-  out += '/';
-  for (std::size_t i = 0; i < route.lift_order.size(); ++i) {
-    const int seat = seat_of(board_[route.lift_order[i]]);
-    out += (i ? "," : "") + square_name(by_seat[seat][next[seat]++]);
+  for (std::size_t i = 0; i < best.placements.size(); ++i) {
+    out += (i ? "," : "/") + square_name(best.placements[i]);
   }
   return out;
 }
@@ -52,6 +62,14 @@ Result<std::vector<Square>> parse_squares(std::string_view text, char separator)
     out.push_back(*sq);
   }
   return out;
+}
+
+// The legal move whose resulting position is `board`, if any.
+const Move* legal_with_board(const State& s, const State::MoveList& legal, const Board& board) {
+  for (const Move& l : legal) {
+    if (!l.is_pass() && board[l.to] != 0 && board_after(s, l) == board) return &l;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -135,49 +153,55 @@ Result<Move> State::parse_move(std::string_view text) const {
                   " placement(s) after '/'";
   }
   if (route_error.empty()) {
-    Move m;
-    m.from = static_cast<uint8_t>(from);
-    m.to = static_cast<uint8_t>(to);
-    m.lifts = static_cast<uint8_t>(lift_order.size());
     Board board = board_after(*this, Move{});
     board[from] = 0;
     for (Square c : lift_order) board[c] = 0;
     board[to] = board_[from];
+    Bitboard occupied = 0;
+    for (Square s = 0; s < kSquares; ++s) occupied |= board[s] ? bit(s) : 0;
     for (std::size_t i = 0; i < lift_order.size() && route_error.empty(); ++i) {
-      // R15: the circle's own start row while it has room, else the middle.
+      // R15: judged when placed, after the circles before it.
       const int owner = seat_of(board_[lift_order[i]]);
-      bool row_has_room = false;
-      for_each_square(kStartRow[owner], [&](Square s) { row_has_room |= board[s] == 0; });
-      const Bitboard allowed = row_has_room ? kStartRow[owner] : kMiddle;
+      const bool row_has_room = (kStartRow[owner] & ~occupied) != 0;
       const Square p = placements[i];
-      if (board[p] != 0 || !(allowed & bit(p))) {
+      if (!(placement_squares(owner, occupied) & bit(p))) {
         route_error = "the circle from " + square_name(lift_order[i]) + " cannot be put on " +
                       square_name(p) +
                       (row_has_room ? " (it goes on an empty square of its start row)"
-                                    : " (it goes on an empty middle square)");
+                                    : " (it goes on an empty middle square or an empty square "
+                                      "of its destination row)");
       }
       board[p] = board_[lift_order[i]];
-      m.lifted[i] = static_cast<uint8_t>(lift_order[i]);
-      m.placed[i] = static_cast<uint8_t>(p);
+      occupied |= bit(p);
     }
     if (route_error.empty()) {
-      for (const Move& l : legal) {
-        if (l.from == from && l.to == to && board_after(*this, l) == board) return l;
+      if (board == board_after(*this, Move{})) {
+        route_error = "the move leaves the board unchanged (R12)";
+      } else if (const Move* l = legal_with_board(*this, legal, board)) {
+        return *l;  // the same position, however the legal list spells it
+      } else {
+        route_error = "it is not a legal move here";
       }
-      route_error = "the move leaves the board unchanged (R12)";
     }
   }
   // A bare from-to that names one resulting position.
   if (squares->size() == 2 && placements.empty()) {
-    std::vector<Move> candidates;
-    for (const Move& l : legal) {
-      if (l.from == from && l.to == to) candidates.push_back(l);
+    MoveList piece_moves;
+    SeenBoards seen(*this);
+    seen.insert(Move{});  // R12
+    chains.append_moves(seen, piece_moves);
+    std::vector<const Move*> candidates;
+    for (const Move& m : piece_moves) {
+      if (m.to != to) continue;
+      if (const Move* l = legal_with_board(*this, legal, board_after(*this, m))) {
+        candidates.push_back(l);
+      }
     }
-    if (candidates.size() == 1) return candidates.front();
+    if (candidates.size() == 1) return *candidates.front();
     if (candidates.size() > 1) {
       return make_error(std::to_string(candidates.size()) + " moves go from " + square_name(from) +
                         " to " + square_name(to) + "; write the route and placements, e.g. " +
-                        move_text(candidates.front()));
+                        move_text(*candidates.front()));
     }
   }
   return make_error("illegal move " + quote(text) + ": " + route_error);

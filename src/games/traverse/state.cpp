@@ -50,14 +50,15 @@ Result<State> State::from_board(const Params& params, const std::array<Piece, kS
   s.hash_ ^= side_key(seat_to_move);
   s.repetitions_.increment(s.hash_);
   // A loaded position may already be over: a seat with all 8 home (R18), or the ply limit (R20).
+  // It is the first occurrence of itself, so it does not end by repetition (R19).
   for (int p = 0; p < s.num_seats_; ++p) {
-    if (popcount(s.by_seat_[s.seats_[p]] & kDestRow[s.seats_[p]]) == 8) {
+    if (s.all_home(p)) {
       s.winner_ = p;
       s.end_ = End::kAllHome;
       return s;
     }
   }
-  if (params.max_plies > 0 && ply >= params.max_plies) s.adjudicate(End::kPlyLimit);
+  if (params.max_plies > 0 && ply >= params.max_plies) s.adjudicate();
   return s;
 }
 
@@ -102,9 +103,10 @@ void State::apply(const Move& m) {
   to_move_ = (to_move_ + 1) % num_seats_;  // R3: clockwise
   hash_ ^= side_key(seats_[to_move_]);
   ++ply_;
-  finish_move();
+  finish_move(m);
 }
 
+// The state before a move was never over (apply asserts it), so undo clears the end.
 void State::undo() {
   assert(!undo_stack_.empty());
   const Move m = undo_stack_.back();
@@ -122,79 +124,6 @@ void State::undo() {
   const Piece piece = take(m.to);
   for (int i = m.lifts - 1; i >= 0; --i) put(m.lifted[i], circles[i]);
   put(m.from, piece);
-}
-
-// R18–R20, in the order of the clarification: win, then repetition, then the ply limit.
-void State::finish_move() {
-  const int count = repetitions_.increment(hash_);
-  const int mover = (to_move_ + num_seats_ - 1) % num_seats_;
-  const int seat = seats_[mover];
-  if (popcount(by_seat_[seat] & kDestRow[seat]) == 8) {
-    winner_ = mover;
-    end_ = End::kAllHome;
-  } else if (count >= 3) {
-    adjudicate(End::kRepetition);
-  } else if (params_.max_plies > 0 && ply_ >= params_.max_plies) {
-    adjudicate(End::kPlyLimit);
-  }
-}
-
-// R19: fewest pieces outside the destination row, then the smallest distance sum, then the
-// player who would move soonest (the player to move, then clockwise).
-void State::adjudicate(End reason) {
-  int best = -1;
-  int best_outside = 0;
-  int best_distance = 0;
-  for (int i = 0; i < num_seats_; ++i) {
-    const int p = (to_move_ + i) % num_seats_;
-    const int seat = seats_[p];
-    const Bitboard outside = by_seat_[seat] & ~kDestRow[seat];
-    int distance = 0;
-    for_each_square(outside, [&](Square s) {
-      switch (seat) {
-        case kSouth:
-          distance += 9 - row_of(s);
-          break;
-        case kNorth:
-          distance += row_of(s);
-          break;
-        case kWest:
-          distance += 9 - col_of(s);
-          break;
-        default:
-          distance += col_of(s);
-          break;
-      }
-    });
-    const int n = popcount(outside);
-    if (best < 0 || n < best_outside || (n == best_outside && distance < best_distance)) {
-      best = p;
-      best_outside = n;
-      best_distance = distance;
-    }
-  }
-  winner_ = best;
-  end_ = reason;
-}
-
-std::vector<double> State::returns() const {
-  std::vector<double> r(num_seats_, 0.0);
-  if (winner_ < 0) return r;
-  for (int p = 0; p < num_seats_; ++p) r[p] = p == winner_ ? 1.0 : -1.0 / (num_seats_ - 1);  // R21
-  return r;
-}
-
-std::string State::result_text() const {
-  if (winner_ < 0) return {};
-  const std::string who = player_name(winner_) + " wins: ";
-  switch (end_) {
-    case End::kAllHome:
-      return who + "all pieces home";
-    case End::kRepetition:
-      return who + "adjudicated after threefold repetition";
-    default:
-      return who + "adjudicated at the ply limit";
-  }
 }
 
 uint64_t State::compute_hash() const {

@@ -1,12 +1,14 @@
-// Traverse (Taifho): 2–4 players race their 8 pieces across a 10×10 board (docs/traverse.md;
-// the rules are ../shared/spec/traverse.md, clauses R1–R21, cited in the code).
+// Traverse (Taifho): 2–4 players race their 8 pieces across a 10×10 board. The rules, clauses
+// R1–R21 cited in the code, are docs/traverse.md.
 //
 // The concrete State for perft and search: a piece array plus bitboards, compact Moves,
 // apply/undo with an internal undo stack, an incremental zobrist hash and repetition counts.
 // This class is split across files by concern:
-//   state.cpp          set-up, apply/undo, hashing, end of game (R18–R21)
+//   state.cpp          set-up, apply/undo, hashing
+//   game_end.cpp       the end of the game: wins, blocked out by repetition, ply limit (R18–R21)
 //   movegen.cpp        legal moves and bulk counting (R7–R17)
-//   chains.cpp         the explicit chain search used when circles can be lifted, and routes
+//   chains.cpp         the explicit chain search used when circles can be lifted (R15)
+//   spelling.cpp       the canonical (shortest) spelling of a move
 //   position_text.cpp  position text and the drawn board
 //   move_text.cpp      move text in and out
 #pragma once
@@ -39,8 +41,9 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-// Why a game ended.
-enum class End : uint8_t { kNone, kAllHome, kRepetition, kPlyLimit };
+// Why a game ended: all 8 pieces home (R18); a position repeated a third time with a player
+// blocked out, who wins (R19); the ply limit, adjudicated (R20).
+enum class End : uint8_t { kNone, kAllHome, kBlockedOut, kPlyLimit };
 
 // Cell contents: 0 empty, else 1 + seat * 4 + kind.
 using Piece = uint8_t;
@@ -84,6 +87,11 @@ class State {
   const Params& params() const { return params_; }
   // R14: a piece at rest on its own destination row may not move (with goal_anchor).
   bool anchored(Square s, int seat) const;
+  // R19: exactly one of the player's pieces is outside its destination row, and none of the
+  // moves the player would have, were it to move now, brings that piece to rest there.
+  bool blocked_out(int player) const;
+  // How many times the current position (board and player to move) has occurred in this game.
+  int repetitions() const { return repetitions_.count(hash_); }
 
   std::string to_text() const;
   std::string render() const;
@@ -95,8 +103,10 @@ class State {
   State() = default;
   void put(Square s, Piece p);
   Piece take(Square s);
-  void finish_move();  // R18–R20 after a move
-  void adjudicate(End reason);
+  void finish_move(const Move& m);  // R18–R20 after a move
+  bool all_home(int player) const;  // R18
+  int blocked_out_winner() const;   // R19: the blocked-out player who wins, or -1
+  void adjudicate();                // R20
   // End squares of the piece on `from` by moves that lift nothing; `jumped` gets every piece
   // its chains can jump.
   Bitboard plain_ends(Square from, int seat, uint8_t dirs, Bitboard& jumped) const;

@@ -3,6 +3,8 @@
 // hand-built positions, for every rule switch.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/rng.h"
 #include "games/perft.h"
 #include "games/traverse/chains.h"
@@ -31,6 +33,12 @@ reference::RefRules ref_rules(const Params& p) {
   return {p.long_jumps, p.circle_reversal, p.goal_anchor, p.reversal_from_goal};
 }
 
+// The number of squares a move text names before any '/'.
+std::size_t route_squares(const std::string& text) {
+  const std::string route = text.substr(0, text.find('/'));
+  return 1 + static_cast<std::size_t>(std::count(route.begin(), route.end(), '-'));
+}
+
 // Compares one position; returns the number of moves.
 std::size_t compare(const State& s) {
   State::MoveList moves;
@@ -40,16 +48,46 @@ std::size_t compare(const State& s) {
     if (!m.is_pass()) fast.insert(to_ref(board_after(s, m)));
   }
   EXPECT_EQ(fast.size(), moves.front().is_pass() ? 0 : moves.size()) << "duplicate resulting board";
-  const auto expected = reference::reference_successors(to_ref(board_after(s, Move{})),
-                                                        s.seat(s.to_move()), ref_rules(s.params()));
-  EXPECT_EQ(fast, expected) << s.to_text() << " (" << params_text(s.params()) << ") fast "
-                            << fast.size() << " reference " << expected.size();
+  const auto lengths = reference::reference_route_lengths(
+      to_ref(board_after(s, Move{})), s.seat(s.to_move()), ref_rules(s.params()));
+  std::set<RefBoard> expected;
+  for (const auto& [b, squares] : lengths) expected.insert(b);
+  if (fast != expected) {
+    // Name a few boards that only one side has, as position text.
+    std::string only;
+    const auto name = [&](const RefBoard& b, const char* side) {
+      std::array<Piece, kSquares> board{};
+      for (int i = 0; i < kSquares; ++i) board[i] = b[i] < 0 ? 0 : static_cast<Piece>(b[i] + 1);
+      auto t = State::from_board(s.params(), board, s.seat(s.to_move()), 0);
+      only += std::string("\n  only ") + side + ": " + (t.ok() ? t->to_text() : t.error());
+    };
+    int shown = 0;
+    for (const auto& b : fast) {
+      if (!expected.count(b) && shown++ < 3) name(b, "fast");
+    }
+    shown = 0;
+    for (const auto& b : expected) {
+      if (!fast.count(b) && shown++ < 3) name(b, "reference");
+    }
+    ADD_FAILURE() << s.to_text() << " (" << params_text(s.params()) << ") fast " << fast.size()
+                  << " reference " << expected.size() << only;
+  }
   EXPECT_EQ(s.count_moves(), moves.size()) << s.to_text();
-  // Canonical text parses back to the same move (a sample: parsing regenerates the moves).
-  for (std::size_t i = 0; i < moves.size(); i += 1 + moves.size() / 8) {
+  // Canonical text is the shortest route (docs/traverse.md) and parses back to the same move;
+  // every move when there are few, else a sample (each text is a search of its own).
+  const std::size_t stride = moves.size() <= 300 ? 1 : 1 + moves.size() / 16;
+  for (std::size_t i = 0; i < moves.size(); i += stride) {
     const Move& m = moves[i];
-    auto back = s.parse_move(s.move_text(m));
-    EXPECT_TRUE(back.ok() && *back == m) << s.move_text(m) << " in " << s.to_text();
+    const std::string text = s.move_text(m);
+    auto back = s.parse_move(text);
+    EXPECT_TRUE(back.ok() && *back == m) << text << " in " << s.to_text();
+    if (m.is_pass()) continue;
+    const auto it = lengths.find(to_ref(board_after(s, m)));
+    if (it != lengths.end()) {
+      EXPECT_EQ(route_squares(text), static_cast<std::size_t>(it->second))
+          << text << " is not a shortest spelling in " << s.to_text() << " ("
+          << params_text(s.params()) << ")";
+    }
   }
   return moves.size();
 }
@@ -109,6 +147,87 @@ TEST(TraverseCrossCheck, RandomHandBuiltPositionsMatchReference) {
     if (s->is_terminal()) continue;
     compare(*s);
     if (::testing::Test::HasFailure()) return;
+  }
+}
+
+// R15 with full start rows: random positions whose start rows are full or nearly so, with up to
+// ten other pieces (circles among them) in the middle, so that lifted circles fall back to the
+// middle or their destination row and placements interact.
+TEST(TraverseCrossCheck, R15_CrowdedStartRowsMatchReference) {
+  Rng rng(2024);
+  const char* rules[] = {"players=4 circle_reversal=on", "players=3 rules=advanced",
+                         "players=4 rules=expert", "players=2 rules=advanced"};
+  int lifting = 0, home = 0;
+  for (int i = 0; i < 1000 / kScale; ++i) {
+    const Params p = testing::params_of(rules[i % std::size(rules)]);
+    std::vector<Piece> pool;
+    for (int seat : p.seats) {
+      for (int kind = 0; kind < kKinds; ++kind) {
+        pool.push_back(make_piece(seat, kind));
+        pool.push_back(make_piece(seat, kind));
+      }
+    }
+    for (std::size_t k = pool.size(); k > 1; --k) std::swap(pool[k - 1], pool[rng.below(k)]);
+    std::array<Piece, kSquares> board{};
+    for (int seat = 0; seat < kSeats; ++seat) {
+      if (rng.below(3) == 0) continue;
+      const int leave = static_cast<int>(rng.below(3));  // 0, 1 or 2 empty squares
+      int filled = 0;
+      for_each_square(kStartRow[seat], [&](Square sq) {
+        if (filled < 8 - leave && !pool.empty()) {
+          board[sq] = pool.back();
+          pool.pop_back();
+          ++filled;
+        }
+      });
+    }
+    // The circles left, then a few others, go to the middle (few pieces keep it quick).
+    std::stable_partition(pool.begin(), pool.end(), [](Piece q) { return kind_of(q) == kCircle; });
+    pool.resize(std::min<std::size_t>(pool.size(), 10));
+    for (Piece piece : pool) {
+      Square sq;
+      do sq = static_cast<Square>(rng.below(kSquares));
+      while (board[sq] || !(kMiddle & bit(sq)));
+      board[sq] = piece;
+    }
+    const int mover = p.seats[rng.below(p.seats.size())];
+    auto s = State::from_board(p, board, mover, 0);
+    ASSERT_TRUE(s.ok()) << s.error();
+    if (s->is_terminal()) continue;
+    State::MoveList moves;
+    s->generate(moves);
+    for (const auto& m : moves) {
+      for (int k = 0; k < m.lifts; ++k) {
+        ++lifting;
+        home += (kDestRow[seat_of(s->at(m.lifted[k]))] & bit(m.placed[k])) != 0;
+      }
+    }
+    compare(*s);
+    if (::testing::Test::HasFailure()) return;
+  }
+  // The positions do exercise R15, its fallback to the destination row included.
+  EXPECT_GT(lifting, 10000);
+  EXPECT_GT(home, 1000);
+}
+
+// Depth-2 agreement from positions where R15's fallback to the destination row is in play.
+TEST(TraverseCrossCheck, R15_PerftTwoFromFullStartRowsMatchesReference) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"players=2 rules=advanced", "1SsDsTsCsDnDnTnTn1/10/10/5Sn4/4Cn1Sn3/4SsCn4/10/10/10/10 s 0"},
+      {"players=4 circle_reversal=on", "1SnDnTnCnTnDnSnSw1/10/10/10/4Cn5/4Ss5/10/10/10/2Ds7 s 0"},
+  };
+  for (const auto& [params, text] : cases) {
+    State s = testing::position(params, text);
+    const auto rules = ref_rules(s.params());
+    uint64_t ref = 0;
+    const auto first =
+        reference::reference_successors(to_ref(board_after(s, Move{})), s.seat(s.to_move()), rules);
+    const int next_seat = s.seat((s.to_move() + 1) % s.num_players());
+    for (const auto& b : first) {
+      const auto second = reference::reference_successors(b, next_seat, rules);
+      ref += second.empty() ? 1 : second.size();
+    }
+    EXPECT_EQ(perft(s, 2), ref) << text;
   }
 }
 

@@ -1,8 +1,9 @@
 // Reference move generator for Traverse (tests only). See reference_movegen.h.
-// Every rule is implemented the obvious way from shared/spec/traverse.md; clause numbers are
+// Every rule is implemented the obvious way from docs/traverse.md; clause numbers are
 // cited next to the code that implements them.
 #include "reference_movegen.h"
 
+#include <deque>
 #include <tuple>
 #include <vector>
 
@@ -138,10 +139,13 @@ bool is_lifted_when_jumped(int piece, int sq, int mover_seat, const RefRules& ru
   return true;  // middle, corner, or another side square (R16 clarification)
 }
 
-// Search for all moves of one piece. Collects resulting boards into `out`.
+// Search for all moves of one piece, breadth first over chain states, so that each resulting
+// board is first met by a route with the fewest squares. Collects resulting boards into `out`
+// with that number of squares.
 class PieceSearch {
  public:
-  PieceSearch(const RefBoard& original, int origin, const RefRules& rules, std::set<RefBoard>& out)
+  PieceSearch(const RefBoard& original, int origin, const RefRules& rules,
+              std::map<RefBoard, int>& out)
       : original_(original),
         origin_(origin),
         piece_(original[origin]),
@@ -153,13 +157,37 @@ class PieceSearch {
   void run() {
     add_steps();
     // R10: the origin counts as empty during the chain.
-    RefBoard chain_board = original_;
-    chain_board[origin_] = kEmpty;
-    const bool stayed = is_start_row(seat_, origin_);
-    jumps_from(origin_, chain_board, {}, stayed);
+    ChainState start{origin_, original_, {}, is_start_row(seat_, origin_)};
+    start.board[origin_] = kEmpty;
+    std::deque<std::pair<ChainState, int>> queue;  // state, squares stood on so far
+    queue.push_back({start, 1});
+    while (!queue.empty()) {
+      const auto [state, squares] = queue.front();
+      queue.pop_front();
+      for (const ChainState& next : jumps_from(state)) {
+        // The full chain state is (cur, lifted in order, stayed): the board follows from lifted.
+        if (!visited_.insert({next.cur, next.lifted, next.stayed}).second) continue;
+        if (may_end_on(seat_, next.cur, next.stayed)) {  // R10: a chain may stop after any jump
+          RefBoard result = next.board;
+          result[next.cur] = static_cast<int8_t>(piece_);
+          place_circles(result, next.lifted, 0, squares + 1);
+        }
+        queue.push_back({next, squares + 1});
+      }
+    }
   }
 
  private:
+  // A chain in progress: the piece on `cur`; board = original minus the moving piece minus the
+  // lifted circles; lifted = former squares of lifted circles, in jump order; stayed = every
+  // square stood on so far is in the start row (R11).
+  struct ChainState {
+    int cur;
+    RefBoard board;
+    std::vector<int> lifted;
+    bool stayed;
+  };
+
   // R7: one square in an allowed direction, to an empty square; must satisfy R11.
   void add_steps() {
     for (const Dir& d : dirs_) {
@@ -172,16 +200,14 @@ class PieceSearch {
       RefBoard result = original_;
       result[origin_] = kEmpty;
       result[to] = static_cast<int8_t>(piece_);
-      emit(result);  // a step always changes the board (R12 holds trivially)
+      emit(result, 2);  // a step always changes the board (R12 holds trivially)
     }
   }
 
-  // Explores every jump out of chain state (cur, chain_board, lifted, stayed), having just
-  // arrived on `cur` (or starting at the origin when `lifted` is empty and cur == origin with no
-  // jump made yet). chain_board: original minus the moving piece minus lifted circles.
-  // lifted: former squares of lifted circles, in jump order. stayed: R11 route flag.
-  void jumps_from(int cur, const RefBoard& chain_board, const std::vector<int>& lifted,
-                  bool stayed) {
+  // Every jump out of a chain state (R8, R9), with R15 lifts.
+  std::vector<ChainState> jumps_from(const ChainState& s) const {
+    std::vector<ChainState> out;
+    const int cur = s.cur;
     for (const Dir& d : dirs_) {
       // k = number of empty squares before (and after) the jumped piece. k = 0 is R8, k >= 1 is R9.
       for (int k = 0; k < kBoardSize; ++k) {
@@ -191,49 +217,36 @@ class PieceSearch {
         if (!on_board(land_r, land_c)) break;  // larger k only goes further off the board
         bool ok = true;
         for (int i = 1; i <= k; ++i) {  // the k squares before the jumped piece are empty
-          if (chain_board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty)
+          if (s.board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty)
             ok = false;
         }
         const int jumped = square_at(row_of(cur) + (k + 1) * d.dr, col_of(cur) + (k + 1) * d.dc);
-        if (chain_board[jumped] == kEmpty) ok = false;  // must jump exactly one piece
-        for (int i = k + 2; i <= 2 * k + 2;
-             ++i) {  // k squares after it, and the landing, are empty
-          if (chain_board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty)
+        if (s.board[jumped] == kEmpty) ok = false;  // must jump exactly one piece
+        for (int i = k + 2; i <= 2 * k + 2; ++i) {  // k squares after it, and the landing, empty
+          if (s.board[square_at(row_of(cur) + i * d.dr, col_of(cur) + i * d.dc)] != kEmpty)
             ok = false;
         }
         if (!ok) continue;
         const int landing = square_at(land_r, land_c);
-        RefBoard next_board = chain_board;
-        std::vector<int> next_lifted = lifted;
-        if (is_lifted_when_jumped(chain_board[jumped], jumped, seat_, rules_)) {
-          next_board[jumped] = kEmpty;  // R15: lifted at once
-          next_lifted.push_back(jumped);
+        ChainState next{landing, s.board, s.lifted, s.stayed && is_start_row(seat_, landing)};
+        if (is_lifted_when_jumped(s.board[jumped], jumped, seat_, rules_)) {
+          next.board[jumped] = kEmpty;  // R15: lifted at once
+          next.lifted.push_back(jumped);
         }
-        const bool next_stayed = stayed && is_start_row(seat_, landing);
-        arrive(landing, next_board, next_lifted, next_stayed);
+        out.push_back(std::move(next));
       }
     }
-  }
-
-  // The piece has just landed on `cur` by a jump. Records the state, offers "stop here" (R10:
-  // a chain may stop after any jump), and continues the chain.
-  void arrive(int cur, const RefBoard& chain_board, const std::vector<int>& lifted, bool stayed) {
-    // The full chain state is (cur, lifted in order, stayed): chain_board is determined by lifted.
-    if (!visited_.insert({cur, lifted, stayed}).second) return;
-    if (may_end_on(seat_, cur, stayed)) {  // R11 (side/corner squares may be passed through)
-      RefBoard result = chain_board;
-      result[cur] = static_cast<int8_t>(piece_);
-      place_circles(result, lifted, 0);
-    }
-    jumps_from(cur, chain_board, lifted, stayed);
+    return out;
   }
 
   // R15: after the chain ends, place lifted circles one by one, in jump order. Each goes on any
-  // empty square of its own start row, judged at its placement time; if none, any empty middle
-  // square (its former square and the mover's origin included, if empty).
-  void place_circles(RefBoard& board, const std::vector<int>& lifted, std::size_t index) {
+  // empty square of its own start row, judged at its placement time; if none, any empty square
+  // where it may come to rest: a middle square (its former square and the mover's origin
+  // included, if empty) or a square of its own destination row (never a corner).
+  void place_circles(RefBoard& board, const std::vector<int>& lifted, std::size_t index,
+                     int squares) {
     if (index == lifted.size()) {
-      emit(board);
+      emit(board, squares);
       return;
     }
     const int circle = original_[lifted[index]];
@@ -244,19 +257,23 @@ class PieceSearch {
     }
     if (targets.empty()) {
       for (int sq = 0; sq < kBoardSize * kBoardSize; ++sq) {
-        if (board[sq] == kEmpty && is_middle(sq)) targets.push_back(sq);
+        if (board[sq] == kEmpty && (is_middle(sq) || is_destination_row(owner, sq))) {
+          targets.push_back(sq);
+        }
       }
     }
     for (int sq : targets) {
       board[sq] = static_cast<int8_t>(circle);
-      place_circles(board, lifted, index + 1);
+      place_circles(board, lifted, index + 1, squares);
       board[sq] = kEmpty;
     }
   }
 
-  // R12: the resulting board must differ from the original.
-  void emit(const RefBoard& result) {
-    if (result != original_) out_.insert(result);
+  // R12: the resulting board must differ from the original. Keeps the fewest squares.
+  void emit(const RefBoard& result, int squares) {
+    if (result == original_) return;
+    auto [it, inserted] = out_.emplace(result, squares);
+    if (!inserted && squares < it->second) it->second = squares;
   }
 
   const RefBoard& original_;
@@ -265,19 +282,26 @@ class PieceSearch {
   const int seat_;
   const std::vector<Dir> dirs_;
   const RefRules& rules_;
-  std::set<RefBoard>& out_;
+  std::map<RefBoard, int>& out_;
   std::set<std::tuple<int, std::vector<int>, bool>> visited_;
 };
 
 }  // namespace
 
-std::set<RefBoard> reference_successors(const RefBoard& board, int seat, const RefRules& rules) {
-  std::set<RefBoard> out;
+std::map<RefBoard, int> reference_route_lengths(const RefBoard& board, int seat,
+                                                const RefRules& rules) {
+  std::map<RefBoard, int> out;
   for (int sq = 0; sq < kBoardSize * kBoardSize; ++sq) {
     if (board[sq] == kEmpty || seat_of(board[sq]) != seat) continue;
     if (rules.goal_anchor && is_destination_row(seat, sq)) continue;  // R14
     PieceSearch(board, sq, rules, out).run();
   }
+  return out;
+}
+
+std::set<RefBoard> reference_successors(const RefBoard& board, int seat, const RefRules& rules) {
+  std::set<RefBoard> out;
+  for (const auto& [b, squares] : reference_route_lengths(board, seat, rules)) out.insert(b);
   return out;
 }
 

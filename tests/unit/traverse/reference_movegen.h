@@ -1,15 +1,16 @@
 // Reference move generator for Traverse, used only by tests to cross-check the
-// engine in src/games/traverse. Written independently from the spec
-// (shared/spec/traverse.md), deliberately slow and plain: no bitboards, no tables.
+// engine in src/games/traverse. Written independently from the rules
+// (docs/traverse.md), deliberately slow and plain: no bitboards, no tables.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <set>
 
 namespace arbiter::traverse::reference {
 
-// Advanced-rule switches (spec "Rule sets"): R9, R15-R17, R14, R16.
+// Advanced-rule switches (the rules' "Rule sets"): R9, R15-R17, R14, R16.
 struct RefRules {
   bool long_jumps = false, circle_reversal = false, goal_anchor = false, reversal_from_goal = false;
 };
@@ -27,5 +28,10 @@ using RefBoard = std::array<int8_t, 100>;
 // circle reversals and their placements when enabled). Empty when the seat has no legal move
 // (it would pass, R13).
 std::set<RefBoard> reference_successors(const RefBoard& board, int seat, const RefRules& rules);
+
+// The same boards, each with the fewest squares a route that makes it stands on (origin
+// included; a step is 2), over every piece of the seat.
+std::map<RefBoard, int> reference_route_lengths(const RefBoard& board, int seat,
+                                                const RefRules& rules);
 
 }  // namespace arbiter::traverse::reference

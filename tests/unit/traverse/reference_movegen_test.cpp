@@ -176,14 +176,41 @@ TEST(TraverseReference, CircleReversalPlacesOnOwnersStartRow) {
   EXPECT_EQ(reference_successors(b, kSouth, RefRules{}).size(), 4u);
   EXPECT_EQ(reference_successors(b, kSouth, RefRules{.circle_reversal = true}).size(), 11u);
 
-  // North's start row full (East pieces, which never move for South): fall back to any empty
-  // middle square, including the circle's former square e6 and the origin e5: 64 - 1 (mover on
-  // e7) = 63 placements, plus 3 steps.
+  // R15: North's start row full (East pieces, which never move for South): fall back to any
+  // empty middle square, including the circle's former square e6 and the origin e5 (64 - 1 for
+  // the mover on e7 = 63), or any empty square of North's destination row 1 (b1-i1, 8), plus 3
+  // steps.
   RefBoard full = b;
   for (const std::string s : {"b10", "c10", "d10", "e10", "f10", "g10", "h10", "i10"}) {
     put(full, s, kEast, kSquare);
   }
-  EXPECT_EQ(reference_successors(full, kSouth, RefRules{.circle_reversal = true}).size(), 66u);
+  EXPECT_EQ(reference_successors(full, kSouth, RefRules{.circle_reversal = true}).size(), 74u);
+}
+
+TEST(TraverseReference, R15_LiftedCirclesAreJudgedInJumpOrder) {
+  // West's start column a is full, East's column j has one empty square, j8. A South square
+  // lifts a West circle and an East circle. Placed West first, West's circle may take j8 (its
+  // destination row), leaving East's circle the middle; placed East first, East's must take j8.
+  RefBoard b = empty_board();
+  for (const std::string s : {"a2", "a3", "a4", "a5", "a6", "a7", "a8", "a9"}) {
+    put(b, s, kWest, kSquare);
+  }
+  for (const std::string s : {"j2", "j3", "j4", "j5", "j6", "j7", "j9"}) put(b, s, kEast, kSquare);
+  put(b, "e4", kWest, kCircle);
+  put(b, "e6", kEast, kCircle);
+  RefBoard west_first = b;
+  put(west_first, "e3", kSouth, kSquare);
+  // Steps d3, f3, e2 (3); e3-e5 lifts West's circle: j8 or one of 62 middle squares (e5 and e6
+  // taken), 63; e3-e5-e7: West to j8 and East to one of 63 middle squares, or West to one of 63
+  // and East to j8 (126).
+  EXPECT_EQ(reference_successors(west_first, kSouth, RefRules{.circle_reversal = true}).size(),
+            3u + 63u + 126u);
+  RefBoard east_first = b;
+  put(east_first, "e7", kSouth, kSquare);
+  // Steps d7, f7, e8 (3); e7-e5 lifts East's circle: j8 only (1); e7-e5-e3: East to j8, West to
+  // one of 63 middle squares (63).
+  EXPECT_EQ(reference_successors(east_first, kSouth, RefRules{.circle_reversal = true}).size(),
+            3u + 1u + 63u);
 }
 
 TEST(TraverseReference, TwoLiftedCirclesArePlacedInOrder) {
