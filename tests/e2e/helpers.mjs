@@ -93,6 +93,32 @@ export async function newPage(browser, { width = 1000, height = 900 } = {}) {
   return page;
 }
 
+// A phone: 390×844 with touch, as Playwright emulates one (taps go through touch events and
+// the browser's touch adjustment, as on a real device).
+export async function newPhonePage(browser) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+// Taps the centre of the first element `selector` matches (its bounding box, scrolled into view).
+export async function tapCentre(page, selector) {
+  const el = page.locator(selector).first();
+  await el.scrollIntoViewIfNeeded();
+  const box = await el.boundingBox();
+  if (!box) throw new Error(`${selector} is not on the page`);
+  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+// Whether a box lies wholly inside the viewport as it stands (no scrolling).
+export async function inViewport(page, selector) {
+  const box = await page.locator(selector).first().boundingBox();
+  const vp = page.viewportSize();
+  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width && box.y + box.height <= vp.height;
+}
+
 export async function shot(page, name) {
   if (!process.env.E2E_SHOTS) return;
   mkdirSync(process.env.E2E_SHOTS, { recursive: true });

@@ -22,6 +22,13 @@ function route(): void {
   clear(app);
   const parts = location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   window.scrollTo(0, 0);
+  // The header's link to the part of the site shown is marked as the current page.
+  for (const a of document.querySelectorAll('header.top nav a')) {
+    const href = a.getAttribute('href') ?? '';
+    const current = parts[0] === 'rules' ? href.startsWith('#/rules') : parts[0] === '' && href === '#/';
+    if (current) a.setAttribute('aria-current', 'page');
+    else a.removeAttribute('aria-current');
+  }
   switch (parts[0]) {
     case 'game':
       teardown = gamePage(app, parts[1] ?? '');

@@ -1,4 +1,5 @@
-// The seats this browser holds: game id → seat tokens, in local storage so a reload resumes.
+// The seats this browser holds (game id → seat tokens, in local storage so a reload resumes) and
+// remembered choices: the home page's form, the board's orientation, the move confirm.
 
 export interface HeldGame {
   game: string; // "traverse", ...
@@ -63,4 +64,16 @@ export function setPref(key: string, value: string): void {
   } catch {
     // ignored
   }
+}
+
+// Whether a move completed by clicks on the board waits for a confirm before it is sent. Unless
+// chosen, on where the main pointer is coarse (a touch screen: a stray tap is easy to make).
+export function confirmMoves(): boolean {
+  const chosen = getPref('confirm-moves', '');
+  if (chosen) return chosen === '1';
+  return !!window.matchMedia?.('(pointer: coarse)').matches;
+}
+
+export function setConfirmMoves(on: boolean): void {
+  setPref('confirm-moves', on ? '1' : '0');
 }

@@ -2,19 +2,13 @@
 // lay out pieces named by the caller; no rule is decided here.
 
 import type { BoardView, ViewCell, ViewPlayer } from '../api';
+import { type SeatColour, TRAP_SEATS, TRAVELERS_SEATS, TRAVERSE_SIDES } from './colours';
 
 const FILES = 'abcdefghij';
 
-function player(name: string, colour: string, forward: string): ViewPlayer {
-  return { name, colour, forward, pieces: 0, home: 0, trapped: 0, to_move: false, summary: '' };
+function player(seat: SeatColour): ViewPlayer {
+  return { ...seat, pieces: 0, home: 0, trapped: 0, to_move: false, summary: '' };
 }
-
-const TRAVERSE_SEATS = [
-  { name: 'south', colour: 'green', forward: 'up' },
-  { name: 'west', colour: 'pink', forward: 'right' },
-  { name: 'north', colour: 'orange', forward: 'down' },
-  { name: 'east', colour: 'yellow', forward: 'left' },
-];
 
 const TRAVERSE_KIND: Record<string, string> = { S: 'square', D: 'diamond', T: 'triangle', C: 'circle' };
 
@@ -51,10 +45,7 @@ export function traverseDiagram(board: string, seats = 'sn'): BoardView {
       if (onStart((seat + 2) % 4, c.col, c.row)) c.goal_of = p;
     });
   }
-  const players = order.map((l) => {
-    const seat = TRAVERSE_SEATS[seatIndex(l)];
-    return player(seat.name, seat.colour, seat.forward);
-  });
+  const players = order.map((l) => player(TRAVERSE_SIDES[seatIndex(l)]));
   return { shape: 'square', width: 10, height: 10, cells, walls: [], walls_left: -1, players };
 }
 
@@ -87,7 +78,7 @@ export function travelersDiagram(board: string): BoardView {
       }
     }
   }
-  const players = [player('white', 'white', 'up'), player('black', 'black', 'down')];
+  const players = TRAVELERS_SEATS.map(player);
   return { shape: 'square', width: 9, height: 9, cells, walls: [], walls_left: -1, players };
 }
 
@@ -115,6 +106,6 @@ export function trapDiagram(size: number, red: string[], blue: string[], walls: 
       });
     }
   }
-  const players = [player('red', 'red', ''), player('blue', 'blue', '')];
+  const players = TRAP_SEATS.map(player);
   return { shape: 'hex', width: size, height: rows, cells, walls, walls_left: -1, players };
 }

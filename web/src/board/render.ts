@@ -4,158 +4,31 @@
 
 import type { BoardView, LastMove, LegalNext, ViewCell } from '../api';
 import { s } from '../dom';
-import { pieceFill } from './colours';
+import { markStroke, pieceFill } from './colours';
 import { trapGlyph, traverseGlyph, travelersGlyph } from './glyphs';
+import { hexLayout, hexSlots, kSlotReach, polyline, routeRuns, slotEnds, slotKey, squareLayout } from './layout';
+import { attachPointer, type HitShape, type Point } from './pointer';
+import { recentMarks, type RecentMove, sameMove, slide } from './recent';
+
+export { slotKey } from './layout';
+export type { RecentMove } from './recent';
 
 export interface BoardMarks {
   lastMove?: LastMove | null;
   selected?: string[]; // the clicks made so far
   targets?: LegalNext[]; // what may be clicked next, with its route
   path?: string[]; // the route of the clicks so far (or of a complete move)
+  recent?: RecentMove[]; // oldest first
+  animate?: { path: string[]; ms: number }; // slide the piece that ends `path` along it
   flipped?: boolean;
   onClick?: (name: string) => void;
 }
 
-type Point = [number, number];
-
-interface Layout {
-  width: number;
-  height: number;
-  unit: number;
-  centre: Map<string, Point>;
-  cellOf: Map<string, ViewCell>;
-  // Cell outline at its place.
-  outline(cell: ViewCell): SVGElement;
-  neighbours(a: string, b: string): boolean;
-}
 
 const FLIP_FORWARD: Record<string, string> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 
 let svgCounter = 0;
 
-// "c3|c4" ↔ the two cells, whatever order the name gives them.
-export function slotKey(name: string): string {
-  return name.split('|').sort().join('|');
-}
-
-function squareLayout(view: BoardView, flipped: boolean): Layout {
-  const u = 40;
-  const pad = 18;
-  const centre = new Map<string, Point>();
-  const cellOf = new Map<string, ViewCell>();
-  const place = (c: ViewCell): Point => {
-    const x = flipped ? view.width - 1 - c.col : c.col;
-    const y = flipped ? c.row : view.height - 1 - c.row;
-    return [pad + x * u, 4 + y * u];
-  };
-  for (const c of view.cells) {
-    const [x, y] = place(c);
-    centre.set(c.name, [x + u / 2, y + u / 2]);
-    cellOf.set(c.name, c);
-  }
-  return {
-    width: pad + view.width * u + 4,
-    height: 4 + view.height * u + pad,
-    unit: u,
-    centre,
-    cellOf,
-    outline: (c) => {
-      const [x, y] = place(c);
-      return s('rect', { x, y, width: u, height: u });
-    },
-    neighbours: () => true,
-  };
-}
-
-function hexLayout(view: BoardView, flipped: boolean): Layout {
-  const r = 24; // circumradius of a cell; pointy-top hexagons
-  const w = Math.sqrt(3) * r;
-  const pad = 6;
-  const maxCol = Math.max(...view.cells.map((c) => c.col));
-  const maxRow = Math.max(...view.cells.map((c) => c.row));
-  const centre = new Map<string, Point>();
-  const cellOf = new Map<string, ViewCell>();
-  for (const c of view.cells) {
-    const col = flipped ? maxCol - c.col : c.col;
-    const row = flipped ? maxRow - c.row : c.row;
-    centre.set(c.name, [pad + w / 2 + (col * w) / 2, pad + r + row * 1.5 * r]);
-    cellOf.set(c.name, c);
-  }
-  const corners = [-90, -30, 30, 90, 150, 210].map((deg) => [Math.cos((deg * Math.PI) / 180) * r, Math.sin((deg * Math.PI) / 180) * r]);
-  return {
-    width: pad * 2 + w + (maxCol * w) / 2,
-    height: pad * 2 + 2 * r + maxRow * 1.5 * r,
-    unit: w,
-    centre,
-    cellOf,
-    outline: (c) => {
-      const [cx, cy] = centre.get(c.name)!;
-      return s('polygon', { points: corners.map(([x, y]) => `${(cx + x).toFixed(2)},${(cy + y).toFixed(2)}`).join(' ') });
-    },
-    neighbours: (a, b) => {
-      const ca = cellOf.get(a);
-      const cb = cellOf.get(b);
-      if (!ca || !cb) return false;
-      const dc = Math.abs(ca.col - cb.col);
-      const dr = Math.abs(ca.row - cb.row);
-      return (dr === 0 && dc === 2) || (dr === 1 && dc === 1);
-    },
-  };
-}
-
-// Every slot of a hex field: the edge between two neighbouring cells, as [key, a, b].
-function hexSlots(view: BoardView, layout: Layout): [string, string, string][] {
-  const out: [string, string, string][] = [];
-  const byPos = new Map<string, ViewCell>();
-  for (const c of view.cells) byPos.set(`${c.col},${c.row}`, c);
-  for (const c of view.cells) {
-    // Each pair once: the neighbour to the right, and the two below.
-    for (const [dc, dr] of [[2, 0], [-1, 1], [1, 1]]) {
-      const n = byPos.get(`${c.col + dc},${c.row + dr}`);
-      if (n && layout.neighbours(c.name, n.name)) out.push([slotKey(`${c.name}|${n.name}`), c.name, n.name]);
-    }
-  }
-  return out;
-}
-
-function slotEnds(layout: Layout, a: string, b: string, shrink = 1): [Point, Point] {
-  const [ax, ay] = layout.centre.get(a)!;
-  const [bx, by] = layout.centre.get(b)!;
-  const mx = (ax + bx) / 2;
-  const my = (ay + by) / 2;
-  const len = Math.hypot(bx - ax, by - ay);
-  // The shared edge is perpendicular to the line between centres, one side long (= r).
-  const half = ((len / Math.sqrt(3)) / 2) * shrink;
-  const px = (-(by - ay) / len) * half;
-  const py = ((bx - ax) / len) * half;
-  return [
-    [mx + px, my + py],
-    [mx - px, my - py],
-  ];
-}
-
-// Consecutive cells of a route, split where two cells are not neighbours (Trap's two movers).
-function routeRuns(layout: Layout, path: string[]): Point[][] {
-  const runs: Point[][] = [];
-  let run: Point[] = [];
-  let prev = '';
-  for (const name of path) {
-    const p = layout.centre.get(name);
-    if (!p) continue; // a slot: walls are shown on the board instead
-    if (prev && (prev === name || !layout.neighbours(prev, name))) {
-      if (run.length > 1) runs.push(run);
-      run = [];
-    }
-    run.push(p);
-    prev = name;
-  }
-  if (run.length > 1) runs.push(run);
-  return runs;
-}
-
-function polyline(points: Point[]): string {
-  return points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ');
-}
 
 export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {}): SVGSVGElement {
   const flipped = !!marks.flipped;
@@ -231,6 +104,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
     }
   }
   svg.append(cellsG);
+  if (marks.recent?.length) svg.append(recentMarks(layout, marks.recent));
 
   // Coordinates (square boards) or cell names (hex, small, in empty cells).
   const labels = s('g', { class: 'coords', 'pointer-events': 'none' });
@@ -252,25 +126,28 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   svg.append(labels);
 
   // Walls and the slots that can be clicked (hex).
+  const freeSlots: HitShape['slots'] = [];
   if (hex) {
     const walls = new Set(view.walls.map(slotKey));
     const wallsG = s('g', { class: 'walls', 'pointer-events': 'none' });
     const hitsG = s('g', { class: 'slots' });
     for (const [key, a, b] of hexSlots(view, layout)) {
+      const [ax, ay] = layout.centre.get(a)!;
+      const [bx, by] = layout.centre.get(b)!;
+      const mx = (ax + bx) / 2;
+      const my = (ay + by) / 2;
       const [p, q] = slotEnds(layout, a, b);
       if (walls.has(key)) {
         wallsG.append(s('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: lastSlots.has(key) ? 'wall last' : 'wall' }));
         continue;
       }
-      // The slot's click area: a lozenge over the edge, reaching a quarter into each cell.
-      const [p2, q2] = slotEnds(layout, a, b, 0.85);
-      const [ax, ay] = layout.centre.get(a)!;
-      const [bx, by] = layout.centre.get(b)!;
-      const mx = (ax + bx) / 2;
-      const my = (ay + by) / 2;
-      const k = 0.26;
+      // The slot as drawn when hovered or chosen: a lozenge over the edge reaching as far from
+      // its midpoint as a point that names the slot (kSlotReach, along the edge and across it).
+      const k = kSlotReach;
+      const [p2, q2] = slotEnds(layout, a, b, k * 2 * Math.sqrt(3));
       const lozenge: Point[] = [p2, [mx + (ax - mx) * k * 2, my + (ay - my) * k * 2], q2, [mx + (bx - mx) * k * 2, my + (by - my) * k * 2]];
       const name = targets.get(key)?.click ?? selectedSlotName(key, marks.selected) ?? `${a}|${b}`;
+      freeSlots.push({ name, at: [mx, my] });
       let cls = 'slot';
       if (targets.has(key)) cls += ' target';
       if (selectedSlotName(key, marks.selected)) cls += ' selected';
@@ -281,7 +158,14 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
 
   // The last move's route, under the pieces.
   const lastRoute = s('g', { class: 'routes', 'pointer-events': 'none' });
-  if (marks.lastMove && !(marks.path && marks.path.length)) {
+  const recent = marks.recent ?? [];
+  for (const m of recent) {
+    for (const run of routeRuns(layout, m.path)) {
+      lastRoute.append(s('polyline', { points: polyline(run), class: 'route recent', stroke: markStroke(m.colour), 'data-ply': m.ply }));
+    }
+  }
+  const lastIsRecent = recent.length > 0 && sameMove(recent[recent.length - 1], marks.lastMove);
+  if (marks.lastMove && !lastIsRecent && !(marks.path && marks.path.length)) {
     for (const run of routeRuns(layout, marks.lastMove.path)) {
       lastRoute.append(s('polyline', { points: polyline(run), class: 'route last', 'marker-end': `url(#${id}-arrow-last)` }));
     }
@@ -305,6 +189,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
     piecesG.append(wrap);
   }
   svg.append(piecesG);
+  if (marks.animate) slide(layout, piecesG, marks.animate.path, marks.animate.ms);
 
   // The routes to the targets, then the route of the selection.
   const routes = s('g', { class: 'routes', 'pointer-events': 'none' });
@@ -341,24 +226,24 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   }
   svg.append(marksG);
 
-  if (marks.onClick) {
-    const onClick = marks.onClick;
-    svg.classList.add('clickable');
-    svg.addEventListener('click', (ev) => {
-      const el = (ev.target as Element).closest('[data-click]');
-      if (el) onClick(el.getAttribute('data-click')!);
-    });
-  }
-  // Hovering a target lights its route.
-  svg.addEventListener('pointerover', (ev) => {
-    const el = (ev.target as Element).closest('[data-click]');
-    svg.querySelectorAll('.hot').forEach((e) => e.classList.remove('hot'));
-    if (!el) return;
-    const key = el.getAttribute('data-click')!;
-    svg.querySelectorAll(`[data-for="${CSS.escape(key)}"]`).forEach((e) => e.classList.add('hot'));
+  // Clicks and taps name a cell or slot by geometry (pointer.ts); hovering one lights it and the
+  // route to it.
+  if (marks.onClick) svg.classList.add('clickable');
+  const shape: HitShape = {
+    cells: view.cells.map((c) => ({ name: c.name, at: layout.centre.get(c.name)! })),
+    slots: freeSlots,
+    inside: layout.inside,
+    slotReach: kSlotReach * u,
+  };
+  attachPointer(svg, shape, marks.onClick, (name) => {
+    svg.querySelectorAll('.hot, .hover').forEach((e) => e.classList.remove('hot', 'hover'));
+    if (!name) return;
+    svg.querySelectorAll(`[data-for="${CSS.escape(name)}"]`).forEach((e) => e.classList.add('hot'));
+    svg.querySelectorAll(`.slot[data-click="${CSS.escape(name)}"]`).forEach((e) => e.classList.add('hover'));
   });
   return svg;
 }
+
 
 function selectedSlotName(key: string, selected?: string[]): string | undefined {
   return selected?.find((c) => c.includes('|') && slotKey(c) === key);

@@ -1,46 +1,23 @@
 // A game: the board, moving by clicks, players and clocks, the AI's thinking, the move list with
 // replay, and the actions (undo, resign, rematch, flip, copy, record, invite links).
+// Beside the board (below it on a phone) stands everything the current decision needs: the
+// status, the hint, the choices and the controls, so none of them falls below the fold.
 
-import { api, ApiError, type BoardView, type Game, type LastMove, type Thinking } from '../api';
-import { pieceFill } from '../board/colours';
+import { api, ApiError, type Game, type Thinking } from '../api';
 import { previewClicks } from '../board/preview';
 import { renderBoard } from '../board/render';
-import { clear, copyText, h } from '../dom';
+import { clear, h } from '../dom';
 import { MoveMaker } from '../play/clicks';
+import { History, Playback, type Shown, shownOf } from '../play/history';
 import { Live } from '../play/live';
-import { addTokens, getPref, setPref, tokensFor } from '../storage';
+import { addTokens, confirmMoves, getPref, setPref, tokensFor } from '../storage';
+import { confirmSetting, controlItems, explainClick, statusText } from './game_controls';
+import { clock, inviteRows, moveItems, playerRows, recordLink, replayBar, thinkingText } from './game_panel';
 import { GAME_TITLES } from './rules';
 
-interface Shown {
-  ply: number;
-  board: BoardView;
-  lastMove: LastMove | null;
-  position: string;
-}
-
-function clock(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const m = Math.floor(s / 60);
-  const h = Math.floor(m / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m % 60).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
-// Scores are from the searching side, in hundredths of a unit of the game's evaluation; a proven
-// result is 1,000,000 less the plies to it.
-function scoreText(score: number): string {
-  const kWin = 1_000_000;
-  if (Math.abs(score) > kWin - 10_000) {
-    const plies = kWin - Math.abs(score);
-    return score > 0 ? `wins in ${plies} plies` : `loses in ${plies} plies`;
-  }
-  const v = score / 100;
-  return `${v > 0 ? '+' : ''}${v.toFixed(2)}`;
-}
-
-function nodesText(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)}k` : String(n);
-}
+// Moves that arrive together are shown one after another, each slid along its route.
+const kStepMs = 320;
+const kSlideMs = 240;
 
 export function gamePage(app: HTMLElement, id: string): () => void {
   let game: Game | null = null;
@@ -54,17 +31,22 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   let hintError = false;
   let busy = false; // a request that changes the game is in flight
   let confirmResign = false;
-  const seen = new Map<number, Shown>(); // positions met on this page, by ply
+  let slide: { ply: number; path: string[] } | null = null; // the move being played back
+  let boardKey = ''; // what the board on show was drawn from
   let alive = true;
+  let socket: Live | null = null;
+  let loadFailed = false; // the first fetch of the game failed: its error goes when a state comes
 
-  // Layout: board column and side panel; each part redrawn by render().
+  // Layout: board, then the decision (head and actions), then the side cards; redrawn by render().
   const title = h('h1', { id: 'title' }, 'Game');
   const banner = h('div', { id: 'banner' });
   const status = h('div', { class: 'status-line', id: 'status' });
   const boardWrap = h('div', { class: 'board-wrap', id: 'board' });
+  const notice = h('div', { id: 'notice' });
   const hint = h('div', { class: 'hint', id: 'hint', 'aria-live': 'polite' });
   const choices = h('div', { class: 'choices', id: 'choices' });
   const controls = h('div', { class: 'controls', id: 'controls' });
+  const settings = h('div', { class: 'settings', id: 'settings' });
   const players = h('ul', { class: 'players', id: 'players' });
   const thinkingLine = h('div', { class: 'thinking', id: 'thinking' });
   const invites = h('div', { id: 'invites' });
@@ -73,8 +55,10 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   const position = h('div', { class: 'position-text', id: 'position' });
   app.append(
     h('div', { class: 'game' },
-      h('div', null, title, banner, status, boardWrap, hint, choices, controls),
-      h('div', null,
+      h('div', { class: 'game-head' }, title, banner, status),
+      h('div', { class: 'game-board' }, boardWrap),
+      h('div', { class: 'game-act' }, notice, hint, choices, controls, settings),
+      h('div', { class: 'game-side' },
         h('div', { class: 'card' }, h('h3', null, 'Players'), players, thinkingLine, invites),
         h('div', { class: 'card' }, h('h3', null, 'Moves'), movesBox, replay, position))),
   );
@@ -82,9 +66,24 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   const maker = new MoveMaker(id, {
     changed: () => render(),
     send: (move) => void sendMove(move),
+    confirming: () => confirmMoves(),
     hint: (text, error) => setHint(text, error),
     explain: (name, clicks) => explain(name, clicks),
   });
+  const history = new History(id, () => render());
+  // The live board catches up with the game one move of another seat at a time.
+  const playback = new Playback(
+    kStepMs,
+    () => game?.ply ?? 0,
+    (ply) => {
+      const seat = history.moverOf(ply);
+      return seat !== undefined && !held().includes(seat) && !!history.get(ply)?.lastMove;
+    },
+    (ply, animate) => {
+      slide = animate ? { ply, path: history.get(ply)?.lastMove?.path ?? [] } : null;
+      render();
+    },
+  );
 
   function setHint(text: string, error = false): void {
     hintText = text;
@@ -100,25 +99,8 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   const myTurn = (): boolean => !!game && game.status === 'playing' && tokenFor(game.to_move) !== undefined;
   const canPlay = (): boolean => myTurn() && !viewing && !busy;
 
-  function explain(name: string, clicks: string[]): string {
-    if (!game) return '';
-    if (viewing) return 'You are looking at an earlier position: go back to the live game to move.';
-    if (game.status !== 'playing') return 'The game is over.';
-    if (!held().length) return 'You are watching this game.';
-    if (!myTurn()) return `Not your turn: ${game.seats[game.to_move]?.player ?? 'the other player'} is to move.`;
-    const board = game.board;
-    const cell = board?.cells.find((c) => c.name === name);
-    const slot = name.includes('|');
-    if (!clicks.length) {
-      if (slot) return board && board.walls_left === 0 ? 'No walls are left in the pile.' : 'No wall can go there.';
-      if (!cell?.piece) return game.game === 'trap' ? 'Click one of your movers, or a slot between two cells for a wall.' : 'Nothing to move there: click one of your pieces.';
-      if (cell.owner !== game.to_move) return `That is ${board?.players[cell.owner]?.name ?? 'another player'}’s piece.`;
-      if (cell.trapped) return 'That mover is trapped for good.';
-      return 'That piece has no moves.';
-    }
-    if (slot) return 'No wall can go there now.';
-    return game.game === 'trap' ? 'Not a legal step from here.' : 'Not a legal destination.';
-  }
+  const explain = (name: string, clicks: string[]): string =>
+    game ? explainClick(game, { viewing: !!viewing, mine: held(), myTurn: myTurn() }, name, clicks) : '';
 
   async function sendMove(move: string): Promise<void> {
     if (!game) return;
@@ -147,11 +129,13 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     if (game && (g.updated_ms < game.updated_ms || (g.updated_ms === game.updated_ms && g.ply < game.ply))) return false;
     const changed = !game || game.ply !== g.ply || game.status !== g.status || game.updated_ms !== g.updated_ms;
     const first = !game;
+    if (game && g.ply < game.ply) history.forgetAfter(g.ply);
     // Everyone asked for a rematch after we did: go there.
     const rematchReady = !!game && !game.rematch_id && !!g.rematch_id && held().some((i) => game!.seats[i]?.rematch);
     game = g;
     receivedAt = Date.now();
-    if (g.board) seen.set(g.ply, { ply: g.ply, board: g.board, lastMove: g.last_move, position: g.position });
+    const shown = shownOf(g);
+    if (shown) history.put(shown);
     if (g.thinking) thinking = g.thinking;
     else if (changed) thinking = null;
     if (first) {
@@ -170,7 +154,8 @@ export function gamePage(app: HTMLElement, id: string): () => void {
       confirmResign = false;
       if (!busy) maker.reset(canPlay());
     }
-    render();
+    if (playback.running) render();
+    playback.follow(); // renders
     if (rematchReady) followRematch(g);
     return changed;
   }
@@ -189,24 +174,14 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     if (!game) return;
     if (ply === null || ply >= game.ply) {
       viewing = null;
+      setHint('');
       maker.reset(canPlay());
       render();
       return;
     }
     ply = Math.max(0, ply);
     maker.reset(false);
-    let shown = seen.get(ply);
-    if (!shown) {
-      try {
-        const g = await api.at(id, ply);
-        if (g.ply === ply && g.board) {
-          shown = { ply, board: g.board, lastMove: g.last_move, position: g.position };
-          seen.set(ply, shown);
-        }
-      } catch {
-        shown = undefined;
-      }
-    }
+    const shown = await history.fetch(ply, true);
     if (!alive) return;
     if (!shown) {
       setHint('That position cannot be shown: the server did not send it.', true);
@@ -252,52 +227,47 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   }
 
   function render(): void {
-    if (!alive) return;
-    if (!game) return;
+    if (!alive || !game) return;
     const g = game;
-    const shown: Shown = viewing ?? { ply: g.ply, board: g.board!, lastMove: g.last_move, position: g.position };
+    const current = shownOf(g)!;
+    // While moves are played back the board shows an earlier ply, then the live one while its
+    // move slides in; nothing can be clicked until that is done.
+    const catchingUp = !viewing && playback.shown >= 0 && playback.shown < g.ply;
+    const settling = !viewing && (catchingUp || playback.running);
+    const shown: Shown = viewing ?? (catchingUp ? history.get(playback.shown) ?? current : current);
+    const live = !viewing;
+    const mine = held();
 
     // Banner: connection and seat.
     clear(banner);
     if (!connected) banner.append(h('div', { class: 'banner off' }, 'Connection lost: reconnecting…'));
-    if (!held().length) banner.append(h('div', { class: 'banner' }, 'You are watching this game.'));
+    if (!mine.length) banner.append(h('div', { class: 'banner' }, 'You are watching this game.'));
 
     // Status line.
     status.className = g.status === 'finished' ? 'status-line finished' : 'status-line';
-    if (g.status === 'finished') status.textContent = g.result || 'The game is over.';
-    else {
-      const seat = g.seats[g.to_move];
-      const who = seat?.player ?? '?';
-      if (myTurn()) status.textContent = held().length > 1 ? `Your turn (${who})` : 'Your turn';
-      else if (seat?.kind === 'ai') status.textContent = `${who} (AI level ${seat.level}) is thinking…`;
-      else if (seat?.kind === 'open') status.textContent = `Waiting for someone to take the ${who} seat`;
-      else status.textContent = `${who} to move`;
-    }
+    status.textContent = statusText(g, mine, myTurn());
     status.setAttribute('data-ply', String(g.ply));
     status.setAttribute('data-status', g.status);
 
-    // Board.
-    const live = !viewing;
-    const interactive = live && g.status === 'playing';
-    const drawn = live && maker.clicks.length >= 2 ? previewClicks(shown.board, maker.clicks, g.game) : shown.board;
-    const svg = renderBoard(drawn, g.game, {
-      lastMove: shown.lastMove,
-      flipped: !!flipped,
-      selected: live ? maker.clicks : [],
-      targets: live && canPlay() ? maker.next : [],
-      path: live && maker.clicks.length ? maker.path : undefined,
-      onClick: interactive ? (name) => void onBoardClick(name) : undefined,
-    });
-    clear(boardWrap);
-    boardWrap.append(svg);
-    // For tests and styling: the clicks so far, and whether an answer is awaited.
-    boardWrap.setAttribute('data-ply', String(shown.ply));
-    boardWrap.setAttribute('data-clicks', live ? maker.clicks.join(',') : '');
-    boardWrap.toggleAttribute('data-busy', busy || maker.loading);
+    renderBoardView(g, shown, live, settling, mine);
 
-    // Choices: complete moves that could go on, or a move that needs no click (pass).
+    // Replay: how to get back to the live position.
+    clear(notice);
+    if (viewing) {
+      const what = shown.ply === 0 ? `the start (move 0 of ${g.moves.length})` : `move ${shown.ply} of ${g.moves.length}`;
+      notice.append(
+        h('div', { class: 'banner', id: 'replay-notice' },
+          `Replaying ${what} — press Live (») or End to play. `,
+          h('button', { id: 'back-live', class: 'primary', onclick: () => void showPly(null) }, 'Live')),
+      );
+    }
+
+    // Choices: a move awaiting confirm, complete moves that could go on, or a move that needs no
+    // click (pass).
     clear(choices);
-    if (live && canPlay()) {
+    if (live && canPlay() && !settling) {
+      const pending = maker.pending;
+      if (pending) choices.append(h('button', { id: 'confirm-move', class: 'primary', 'data-move': pending.text, onclick: () => maker.play(pending) }, `Play ${pending.text}`));
       for (const m of maker.choices) choices.append(h('button', { class: 'primary', 'data-move': m.text, onclick: () => maker.play(m) }, `Play ${m.text}`));
       for (const m of maker.clicklessMoves) choices.append(h('button', { class: 'primary', 'data-move': m.text, onclick: () => maker.play(m) }, m.text === 'pass' ? 'Pass (no legal move)' : `Play ${m.text}`));
       if (maker.clicks.length) choices.append(h('button', { onclick: () => { maker.cancel(); setHint(''); } }, 'Cancel'));
@@ -305,115 +275,96 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     hint.textContent = hintText;
     hint.className = hintError ? 'hint error' : 'hint';
 
-    // Controls.
-    clear(controls);
-    const mine = held();
-    const othersAi = g.seats.every((s, i) => s.kind === 'ai' || mine.includes(i));
-    if (g.status === 'playing' && mine.length && othersAi) {
-      controls.append(h('button', { id: 'undo', disabled: busy || g.ply === 0, onclick: () => void act('undo') }, 'Undo'));
-    }
-    if (g.status === 'playing' && mine.length) {
-      controls.append(
-        confirmResign
-          ? h('button', { id: 'resign', class: 'primary', disabled: busy, onclick: () => void act('resign') }, 'Really resign?')
-          : h('button', { id: 'resign', disabled: busy, onclick: () => { confirmResign = true; render(); } }, 'Resign'),
-      );
-    }
-    if (g.status === 'finished' && mine.length) {
-      if (g.rematch_id) controls.append(h('button', { id: 'rematch', class: 'primary', onclick: () => followRematch(g) }, 'Go to the rematch'));
-      else {
-        const asked = mine.some((i) => g.seats[i]?.rematch);
-        controls.append(h('button', { id: 'rematch', disabled: busy || asked, onclick: () => void act('rematch') }, asked ? 'Rematch asked: waiting' : 'Rematch'));
-      }
-    } else if (g.rematch_id) {
-      controls.append(h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.rematch_id)}` }, 'Watch the rematch'));
-    }
-    controls.append(
-      h('button', { id: 'flip', onclick: () => { flipped = !flipped; setPref(`flip.${id}`, flipped ? '1' : '0'); render(); } }, 'Flip board'),
-      h('button', {
-        id: 'copy-position',
-        onclick: (ev: Event) => {
-          const b = ev.currentTarget as HTMLButtonElement;
-          void copyText(shown.position).then((ok) => { b.textContent = ok ? 'Copied' : 'Copy failed'; window.setTimeout(() => { b.textContent = 'Copy position'; }, 1500); });
-        },
-      }, 'Copy position'),
-      h('a', { class: 'button', id: 'record', href: api.recordUrl(id), download: `${g.game}-${id}.txt` }, 'Download record'),
-    );
+    renderControls(g, shown, mine);
 
-    // Players.
     clear(players);
-    g.seats.forEach((seat, i) => {
-      const vp = shown.board.players[i];
-      const toMove = g.status === 'playing' && g.to_move === i && live;
-      const running = g.status === 'playing' && g.to_move === i && seat.kind !== 'open' ? Date.now() - receivedAt : 0;
-      const kind = mine.includes(i) ? 'you' : seat.kind === 'ai' ? `AI level ${seat.level}` : seat.kind === 'open' ? 'open seat' : 'player';
-      const ret = g.status === 'finished' ? g.returns[i] : undefined;
-      players.append(
-        h('li', { class: toMove ? 'to-move' : '', 'data-seat': i },
-          h('span', { class: 'swatch', style: `background:${pieceFill(vp?.colour ?? '')}` }),
-          h('span', { class: 'who' }, seat.player),
-          h('span', { class: mine.includes(i) ? 'tag you' : 'tag' }, kind),
-          h('span', { class: 'summary' }, vp?.summary ?? ''),
-          ret !== undefined ? h('span', { class: 'tag' }, ret > 0 ? 'won' : ret < 0 ? 'lost' : 'draw') : null,
-          h('span', { class: 'clock', 'data-clock': i }, clock(seat.time_used_ms + running))),
-      );
-    });
-    if (g.board && g.board.walls_left >= 0 && g.game === 'trap') players.append(h('li', { class: 'muted small' }, `Walls left in the pile: ${shown.board.walls_left}`));
-
-    renderThinking();
-
-    // Invites for open seats.
+    players.append(...playerRows(g, shown.board, mine, live, Date.now() - receivedAt));
+    thinkingLine.textContent = thinkingText(game, thinking);
     clear(invites);
-    g.seats.forEach((seat, i) => {
-      if (seat.kind !== 'open' || g.status !== 'playing') return;
-      const link = `${location.origin}/#/join/${encodeURIComponent(id)}/${i}`;
-      const input = h('input', { type: 'text', readonly: true, value: link, 'data-invite': i });
-      input.addEventListener('focus', () => input.select());
-      invites.append(
-        h('div', { class: 'invite' },
-          h('span', null, `Invite for ${seat.player}:`), input,
-          h('button', { onclick: (ev: Event) => { const b = ev.currentTarget as HTMLButtonElement; void copyText(link).then((ok) => { b.textContent = ok ? 'Copied' : 'Copy failed'; }); } }, 'Copy link'),
-          mine.length ? null : h('a', { class: 'button primary', href: `#/join/${encodeURIComponent(id)}/${i}` }, `Join as ${seat.player}`)),
-      );
-    });
+    invites.append(...inviteRows(g, id, mine));
 
     // Move list and replay.
     clear(movesBox);
-    const at = shown.ply;
-    movesBox.append(h('span', { class: `mv${at === 0 ? ' on' : ''}`, 'data-ply': 0, onclick: () => void showPly(0) }, 'start'));
-    g.moves.forEach((m, i) => {
-      movesBox.append(
-        h('span', { class: `mv${at === i + 1 ? ' on' : ''}`, 'data-ply': i + 1, title: `after move ${i + 1}`, onclick: () => void showPly(i + 1) },
-          h('span', { class: 'num' }, `${i + 1}.`), ' ', m),
-      );
-    });
-    const on = movesBox.querySelector('.mv.on');
-    if (on && live) movesBox.scrollTop = movesBox.scrollHeight;
+    movesBox.append(...moveItems(g, shown.ply, (p) => void showPly(p)));
+    if (live) movesBox.scrollTop = movesBox.scrollHeight;
     clear(replay);
-    const range = h('input', { type: 'range', min: 0, max: g.moves.length, value: at, 'aria-label': 'position in the game' });
-    range.addEventListener('input', () => void showPly(Number(range.value)));
-    replay.append(
-      h('button', { title: 'start', disabled: at === 0, onclick: () => void showPly(0) }, '«'),
-      h('button', { title: 'back', disabled: at === 0, onclick: () => void showPly(at - 1) }, '‹'),
-      range,
-      h('button', { title: 'forward', disabled: live, onclick: () => void showPly(at + 1) }, '›'),
-      h('button', { title: 'live', disabled: live, onclick: () => void showPly(null) }, '»'),
-      h('span', { class: 'muted small' }, viewing ? `move ${at} of ${g.moves.length}` : g.moves.length === 1 ? '1 move' : `${g.moves.length} moves`),
-    );
+    replay.append(...replayBar(g, shown.ply, live, (p) => void showPly(p)));
     position.textContent = shown.position;
   }
 
-  // The AI's latest progress: depth, evaluation, nodes and best line.
-  function renderThinking(): void {
-    const t = thinking;
-    const g = game;
-    if (g && t && g.status === 'playing' && t.seat === g.to_move) {
-      thinkingLine.textContent = `${g.seats[t.seat]?.player ?? 'AI'}: depth ${t.depth} · eval ${scoreText(t.score)} · ${nodesText(t.nodes)} nodes · ${(t.pv ?? []).join(' ')}`;
-    } else thinkingLine.textContent = '';
+  // The board: redrawn only when what it shows changed (a redraw would restart a slide).
+  function renderBoardView(g: Game, shown: Shown, live: boolean, settling: boolean, mine: number[]): void {
+    const clicks = live && !settling ? maker.clicks : [];
+    const targets = live && !settling && canPlay() ? maker.next : [];
+    const path = clicks.length ? maker.path : undefined;
+    // Every move since this browser's own last one (at most a round), each in its seat's colour.
+    const recent = live ? history.recent(shown.ply, mine, Math.max(1, g.seats.length - 1)) : [];
+    const animate = settling && slide && slide.ply === shown.ply ? { path: slide.path, ms: kSlideMs } : undefined;
+    const clickable = g.status === 'playing' || !!viewing;
+    const key = JSON.stringify([shown.ply, shown.position, shown.lastMove, clicks, targets, path, recent.map((m) => [m.ply, m.seat]), flipped, clickable, animate ? slide : null]);
+    if (key !== boardKey) {
+      boardKey = key;
+      const drawn = clicks.length >= 2 ? previewClicks(shown.board, clicks, g.game) : shown.board;
+      const svg = renderBoard(drawn, g.game, {
+        lastMove: shown.lastMove,
+        flipped: !!flipped,
+        selected: clicks,
+        targets,
+        path,
+        recent,
+        animate,
+        onClick: clickable ? (name) => void onBoardClick(name) : undefined,
+      });
+      if (animate) svg.setAttribute('data-slide', String(shown.ply));
+      clear(boardWrap);
+      boardWrap.append(svg);
+    }
+    // For tests and styling: the ply shown, the clicks so far, and whether anything is awaited
+    // (an answer, or moves still being played back).
+    boardWrap.setAttribute('data-ply', String(shown.ply));
+    boardWrap.setAttribute('data-clicks', clicks.join(','));
+    boardWrap.toggleAttribute('data-busy', busy || maker.loading || settling || history.loading);
+  }
+
+  function renderControls(g: Game, shown: Shown, mine: number[]): void {
+    clear(controls);
+    controls.append(
+      ...controlItems({
+        game: g,
+        position: shown.position,
+        mine,
+        busy,
+        confirmResign,
+        undo: () => void act('undo'),
+        resign: () => {
+          if (confirmResign) void act('resign');
+          else {
+            confirmResign = true;
+            render();
+          }
+        },
+        rematch: () => void act('rematch'),
+        followRematch: () => followRematch(g),
+        flip: () => {
+          flipped = !flipped;
+          setPref(`flip.${id}`, flipped ? '1' : '0');
+          render();
+        },
+      }),
+      recordLink(id),
+    );
+    // The move confirm, for whoever plays here.
+    clear(settings);
+    if (g.status === 'playing' && mine.length) {
+      settings.append(confirmSetting((on) => {
+        if (!on && maker.pending) maker.play(maker.pending);
+      }));
+    }
   }
 
   async function onBoardClick(name: string): Promise<void> {
     if (!game) return;
+    if (playback.running) playback.finish(); // a click skips the moves still being shown
     if (!canPlay()) {
       if (!busy) setHint(explain(name, []), true);
       return;
@@ -422,35 +373,66 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   }
 
   function onKey(ev: KeyboardEvent): void {
+    if (ev.target instanceof HTMLInputElement || !game) return;
     if (ev.key === 'Escape') {
       maker.cancel();
       setHint('');
-    } else if (ev.key === 'ArrowLeft' && game && !(ev.target instanceof HTMLInputElement)) {
-      void showPly((viewing?.ply ?? game.ply) - 1);
-    } else if (ev.key === 'ArrowRight' && game && viewing && !(ev.target instanceof HTMLInputElement)) {
-      void showPly(viewing.ply + 1);
-    }
+    } else if (ev.key === 'ArrowLeft') void showPly((viewing?.ply ?? game.ply) - 1);
+    else if (ev.key === 'ArrowRight' && viewing) void showPly(viewing.ply + 1);
+    else if (ev.key === 'Home') void showPly(0);
+    else if (ev.key === 'End' && viewing) void showPly(null);
   }
   document.addEventListener('keydown', onKey);
 
-  const socket = new Live(id, {
-    state: (g) => accept(g),
-    thinking: (t) => {
-      thinking = t;
-      renderThinking();
-    },
-    error: (message) => setHint(message, true),
-    connection: (up) => {
-      connected = up;
-      if (up && game) {
-        // After a drop the server sends the state again; fetch it too in case that is late.
-        api.get(id).then((g) => accept(g), () => undefined);
-      }
-      render();
-    },
-  });
+  // The live connection opens once the game is known to exist: an unknown game (404) ends the
+  // page instead of reconnecting for ever.
+  function connect(): void {
+    let dropped = false;
+    socket = new Live(id, {
+      state: (g) => {
+        if (loadFailed) {
+          loadFailed = false;
+          setHint('');
+        }
+        accept(g);
+      },
+      thinking: (t) => {
+        thinking = t;
+        thinkingLine.textContent = thinkingText(game, thinking);
+      },
+      error: (message) => setHint(message, true),
+      connection: (up) => {
+        connected = up;
+        if (up && dropped) {
+          // Back after a drop: errors of the outage are stale, the clicks start over, and the
+          // state is fetched too in case the pushed one is late.
+          if (hintError) setHint('');
+          history.retry();
+          if (!busy) maker.reset(canPlay());
+          api.get(id).then((g) => accept(g), (e) => gone(e));
+        }
+        dropped = dropped || !up;
+        render();
+      },
+    });
+  }
+
+  // Shows "no such game" and stops when the server says the game does not exist.
+  function gone(e: unknown): boolean {
+    if (!(e instanceof ApiError) || e.status !== 404) return false;
+    socket?.close();
+    clear(app);
+    app.append(
+      h('h1', null, 'No such game'),
+      h('p', { class: 'error' }, e.message),
+      h('p', null, h('a', { class: 'button primary', href: '#/' }, 'Home')),
+    );
+    document.title = 'arbiter: no such game';
+    return true;
+  }
+
   const onVisible = () => {
-    if (document.visibilityState === 'visible') socket.nudge();
+    if (document.visibilityState === 'visible') socket?.nudge();
   };
   document.addEventListener('visibilitychange', onVisible);
   const tick = window.setInterval(() => {
@@ -461,17 +443,23 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   }, 1000);
 
   api.get(id).then(
-    (g) => accept(g),
+    (g) => {
+      if (!alive) return;
+      accept(g);
+      connect();
+    },
     (e) => {
-      if (game) return;
-      clear(app);
-      app.append(h('h1', null, 'Game not found'), h('p', { class: 'error' }, e instanceof ApiError ? e.message : String(e)), h('p', null, h('a', { href: '#/' }, 'Home')));
+      if (!alive || gone(e)) return;
+      loadFailed = true;
+      setHint(`The game could not be loaded: ${e instanceof ApiError ? e.message : String(e)}`, true);
+      connect(); // it arrives when the connection is up
     },
   );
 
   return () => {
     alive = false;
-    socket.close();
+    socket?.close();
+    playback.stop();
     window.clearInterval(tick);
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('visibilitychange', onVisible);

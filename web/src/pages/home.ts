@@ -1,28 +1,16 @@
 // Home: start a game (game, parameters, seats), the games this browser holds, open games to join.
 
 import { api, ApiError, type Catalog, type Game } from '../api';
-import { pieceFill } from '../board/colours';
+import { pieceFill, type SeatColour, TRAP_SEATS, TRAVELERS_SEATS, TRAVERSE_SIDES } from '../board/colours';
 import { clear, h } from '../dom';
 import { addTokens, forget, getPref, heldGames, setPref, tokensFor } from '../storage';
 import { GAME_TITLES } from './rules';
 
-interface SeatInfo {
-  name: string;
-  colour: string;
-}
-
-const TRAVERSE_SEATS: SeatInfo[] = [
-  { name: 'south', colour: 'green' },
-  { name: 'west', colour: 'pink' },
-  { name: 'north', colour: 'orange' },
-  { name: 'east', colour: 'yellow' },
-];
-
 // The seats of a new game in turn order, as the parameters give them.
-function seatsOf(game: string, players: number): SeatInfo[] {
-  if (game === 'travelers') return [{ name: 'white', colour: 'white' }, { name: 'black', colour: 'black' }];
-  if (game === 'trap') return [{ name: 'red', colour: 'red' }, { name: 'blue', colour: 'blue' }];
-  const [s, w, n, e] = TRAVERSE_SEATS;
+function seatsOf(game: string, players: number): SeatColour[] {
+  if (game === 'travelers') return TRAVELERS_SEATS;
+  if (game === 'trap') return TRAP_SEATS;
+  const [s, w, n, e] = TRAVERSE_SIDES;
   return players === 4 ? [s, w, n, e] : players === 3 ? [s, w, n] : [s, n];
 }
 

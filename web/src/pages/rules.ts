@@ -72,15 +72,29 @@ function travelersRules(): HTMLElement[] {
   ];
 }
 
+// One legend entry per kind of mover the diagrams draw (each player's colour, free or trapped),
+// taken from the diagrams' own board views so the legend shows exactly their colours.
+function moverLegend(views: BoardView[]): HTMLElement[] {
+  const entries = new Map<string, HTMLElement>();
+  for (const view of views) {
+    for (const c of view.cells) {
+      if (c.piece !== 'mover') continue;
+      const player = view.players[c.owner];
+      const key = `${player?.colour}:${!!c.trapped}`;
+      if (!player || entries.has(key)) continue;
+      const text = c.trapped ? `a trapped ${player.name} mover` : `a ${player.name} mover`;
+      entries.set(key, h('span', null, glyphIcon(trapGlyph(player.colour, !!c.trapped, 40)), text));
+    }
+  }
+  return [...entries.values()];
+}
+
 function trapRules(): HTMLElement[] {
   const start = trapDiagram(5, ['c3', 'e7', 'g5'], ['c5', 'e3', 'g7']);
   const trapped = trapDiagram(3, ['c3', 'd4', 'a1*'], ['b2', 'e5', 'c5'], ['a1|a2', 'a1|b1', 'a1|b2', 'c3|c4', 'd4|d5', 'd4|e5']);
   return [
     h('p', null, 'Two players, Red and Blue, each with three movers on a hexagonal field, build walls between cells. Trap all three enemy movers to win.'),
-    h('div', { class: 'legend' },
-      h('span', null, glyphIcon(trapGlyph('red', false, 40)), 'a mover'),
-      h('span', null, glyphIcon(trapGlyph('blue', true, 40)), 'a trapped mover'),
-    ),
+    h('div', { class: 'legend' }, ...moverLegend([start, trapped])),
     h('ul', null,
       h('li', null, 'Every turn is two actions, one of: one mover two steps; two different movers one step each; one step and then one wall; or two walls. A step goes to a neighbouring empty cell not cut off by a wall. Red moves first.'),
       h('li', null, 'A wall fills a slot: the edge between two cells. Walls stay for good and come from one shared pile (60 on the default field).'),
@@ -95,13 +109,14 @@ function trapRules(): HTMLElement[] {
   ];
 }
 
-export function rulesPage(game: string): HTMLElement {
+export function rulesPage(asked: string): HTMLElement {
+  const game = asked in GAME_TITLES ? asked : 'traverse';
   const body = game === 'travelers' ? travelersRules() : game === 'trap' ? trapRules() : traverseRules();
-  const title = GAME_TITLES[game] ?? 'Traverse';
+  const title = GAME_TITLES[game];
   return h(
     'div',
     { class: 'rules' },
-    h('div', { class: 'tabs' }, ...Object.entries(GAME_TITLES).map(([k, v]) => h('a', { class: `button${k === game ? ' primary' : ''}`, href: `#/rules/${k}` }, v))),
+    h('div', { class: 'tabs' }, ...Object.entries(GAME_TITLES).map(([k, v]) => h('a', { class: 'button', href: `#/rules/${k}`, 'aria-current': k === game ? 'page' : null }, v))),
     h('h1', null, `${title}: the rules in brief`),
     ...body,
     h('p', null, h('a', { href: '#/' }, '← Start a game')),

@@ -1,14 +1,18 @@
 // Making a move by pointing. The server's `legal` endpoint says, after the clicks so far, what
 // may be clicked next and which moves are already complete; this keeps the clicks and decides
 // when a move is made: exactly one complete move with nothing more to click is sent at once;
-// a complete move that could still go on is offered as a "play" choice.
+// a complete move that could still go on is offered as a "play" choice. When the host asks for
+// it (a touch screen, where a stray tap is easy), a move completed by clicks waits as `pending`
+// until it is confirmed. A request that fails drops the clicks: the selection and what may be
+// clicked always belong together.
 
 import { api, ApiError, type Legal, type LegalComplete, type LegalNext } from '../api';
-import { slotKey } from '../board/render';
+import { slotKey } from '../board/layout';
 
 export interface ClickHost {
   changed(): void; // redraw
   send(move: string): void; // play this move
+  confirming(): boolean; // whether a move completed by clicks waits for confirm()
   hint(text: string, error?: boolean): void;
   // Why a click that is not in `next` does nothing (the caller knows the board).
   explain(name: string, clicks: string[]): string;
@@ -22,6 +26,7 @@ export class MoveMaker {
   clicks: string[] = [];
   path: string[] = [];
   legal: Legal | null = null; // after `clicks`
+  pending: LegalComplete | null = null; // a complete move awaiting confirm()
   private first: Legal | null = null; // after no click
   private generation = 0;
   private busy = false;
@@ -38,7 +43,7 @@ export class MoveMaker {
   // The moves the clicks complete while more clicks are possible (or several at once).
   get choices(): LegalComplete[] {
     const l = this.legal;
-    if (!l || !l.complete.length) return [];
+    if (!l || !l.complete.length || this.pending) return [];
     if (l.complete.length === 1 && !l.next.length) return [];
     return l.complete;
   }
@@ -49,6 +54,7 @@ export class MoveMaker {
     this.clicks = [];
     this.path = [];
     this.legal = null;
+    this.pending = null;
     this.first = null;
     this.busy = false;
     this.loading = false;
@@ -59,6 +65,7 @@ export class MoveMaker {
   cancel(): void {
     this.clicks = [];
     this.path = [];
+    this.pending = null;
     this.legal = this.first;
     this.host.changed();
   }
@@ -75,6 +82,13 @@ export class MoveMaker {
     } catch (e) {
       if (gen === this.generation) {
         this.loading = false;
+        // Back to no clicks, with the first clicks when they are known (else the next click
+        // asks for them again).
+        this.clicks = [];
+        this.path = [];
+        this.pending = null;
+        this.legal = this.first;
+        this.host.changed();
         this.host.hint(e instanceof ApiError ? e.message : String(e), true);
       }
       return null;
@@ -89,6 +103,14 @@ export class MoveMaker {
 
   async click(name: string): Promise<void> {
     if (this.busy) return;
+    this.pending = null;
+    if (!this.first && !this.clicks.length) {
+      // What may be clicked first is not known (its request failed): ask again.
+      this.busy = true;
+      const first = await this.load([]);
+      this.busy = false;
+      if (!first) return;
+    }
     let target = this.next.find((n) => sameClick(n.click, name));
     if (!target && this.clicks.length && sameClick(this.clicks[0], name)) {
       // Clicking the first cell again cancels (unless it is where the move goes on).
@@ -120,9 +142,16 @@ export class MoveMaker {
     this.busy = false;
     if (!legal) return;
     if (legal.complete.length === 1 && !legal.next.length) {
-      this.path = legal.complete[0].path.length ? legal.complete[0].path : this.path;
-      this.host.changed();
-      this.host.send(legal.complete[0].text);
+      const move = legal.complete[0];
+      this.path = move.path.length ? move.path : this.path;
+      if (this.host.confirming()) {
+        this.pending = move;
+        this.host.changed();
+        this.host.hint(`Confirm ${move.text}, or cancel.`);
+      } else {
+        this.host.changed();
+        this.host.send(move.text);
+      }
     } else if (!legal.complete.length && !legal.next.length) {
       this.host.hint('those clicks make no legal move', true);
       this.cancel();
@@ -131,8 +160,9 @@ export class MoveMaker {
     }
   }
 
-  // Plays a complete move offered as a choice.
+  // Plays a complete move offered as a choice, or the pending one.
   play(move: LegalComplete): void {
+    this.pending = null;
     this.path = move.path;
     this.host.changed();
     this.host.send(move.text);
