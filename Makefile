@@ -19,7 +19,7 @@ build: deps web $(BUILD)/CMakeCache.txt
 # The browser UI, built into web/dist (served by `arbiter serve`). npm ci runs only when
 # package-lock.json is newer than the last install.
 web: web/node_modules/.installed
-	cd web && npm run build
+	cd web && npm run typecheck && npm run build
 
 web/node_modules/.installed: web/package-lock.json | deps
 	cd web && npm ci --no-audit --no-fund
