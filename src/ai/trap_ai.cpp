@@ -2,6 +2,7 @@
 #include "ai/trap_ai.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 
 namespace arbiter::ai {
@@ -110,12 +111,15 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
     });
   }
 
-  // Empty slots on the edges of the enemy's free movers, each with its wall hint.
+  // Empty slots on the edges of the enemy's free movers that still have a step, each with its
+  // wall hint. An enemy mover its own turn left without a step is trapped at the end of this
+  // turn anyway (P9); walls beside it would only crowd out the walls that matter.
   const int enemy = s.to_move() ^ 1;
   SlotSet near;
   for (int i = 0; i < trap::kMoversPerSide; ++i) {
     if (s.mover_trapped(enemy, i)) continue;
     const int cell = s.mover_cell(enemy, i);
+    if (steps(cell) == 0) continue;
     const int worth = wall_worth(steps(cell));
     for (int d = 0; d < trap::kDirections; ++d) {
       const int slot = s.geo().slot[cell][d];
@@ -222,14 +226,28 @@ void trap_search_moves(const trap::State& s, std::vector<Move>& out) {
 
 namespace {
 
+// Bit i: mover i of `side` counts as trapped. A free mover without a step counts too: P9 judges
+// it at the end of the opponent's next turn (or of this one, when the opponent is to move), and
+// only a neighbouring mover's leaving could give it a step back before then.
+template <int U>
+unsigned lost_movers(const trap::State& s, int side) {
+  unsigned lost = 0;
+  for (int i = 0; i < trap::kMoversPerSide; ++i) {
+    const bool gone = s.mover_trapped(side, i) || s.steps_from(s.mover_cell(side, i)).none<U>();
+    lost |= static_cast<unsigned>(gone) << i;
+  }
+  return lost;
+}
+
 template <int U>
 int evaluate_words(const trap::State& s, int player, const TrapWeights& w) {
   const trap::Geometry& geo = s.geo();
   const bool two_walls = s.pile() < 0 || s.pile() >= 2;
   int score[2] = {0, 0};
+  const unsigned lost[2] = {lost_movers<U>(s, 0), lost_movers<U>(s, 1)};
   int free_movers[2] = {0, 0};
   for (int side = 0; side < 2; ++side) {
-    for (int i = 0; i < trap::kMoversPerSide; ++i) free_movers[side] += !s.mover_trapped(side, i);
+    free_movers[side] = trap::kMoversPerSide - std::popcount(lost[side]);
   }
   const bool ahead = free_movers[player] > free_movers[player ^ 1];
   for (int side = 0; side < 2; ++side) {
@@ -238,7 +256,7 @@ int evaluate_words(const trap::State& s, int player, const TrapWeights& w) {
     const int step_worth = side == player && ahead ? w.safe_step : 0;
     int smallest = w.region_cap;
     for (int i = 0; i < trap::kMoversPerSide; ++i) {
-      if (s.mover_trapped(side, i)) continue;
+      if ((lost[side] >> i) & 1U) continue;
       const int cell = s.mover_cell(side, i);
       const int steps = s.steps_from(cell).count<U>();
       score[side] += step_worth * steps;
@@ -253,7 +271,7 @@ int evaluate_words(const trap::State& s, int player, const TrapWeights& w) {
       if (hunt) {  // stay close to the enemy's free movers (TrapWeights::chase)
         int nearest = 2 * trap::kMaxSize;
         for (int j = 0; j < trap::kMoversPerSide; ++j) {
-          if (s.mover_trapped(side ^ 1, j)) continue;
+          if ((lost[side ^ 1] >> j) & 1U) continue;
           const int other = s.mover_cell(side ^ 1, j);
           const int dr = geo.row[cell] - geo.row[other], dn = geo.number[cell] - geo.number[other];
           nearest = std::min(nearest, std::max({std::abs(dr), std::abs(dn), std::abs(dr - dn)}));
@@ -283,7 +301,8 @@ int trap_move_hint(const trap::State& s, const Move& m) {
     int hint = 0;
     for (int cell : s.geo().slot_cells[slot]) {
       int side = 0, index = 0;
-      if (s.mover_at(cell, &side, &index) && side == enemy && !s.mover_trapped(side, index)) {
+      if (s.mover_at(cell, &side, &index) && side == enemy && !s.mover_trapped(side, index) &&
+          steps(cell) > 0) {  // as trap_search_moves: a stuck enemy mover is trapped anyway
         hint += wall_worth(steps(cell));
       }
     }

@@ -3,7 +3,8 @@
 //   - every movement turn (one mover two steps, two movers one step each);
 //   - step-and-wall turns and wall pairs whose walls go into empty slots on the edges of an
 //     opposing free mover's cell: the walls that take a step away from a mover, and so the only
-//     ones that can trap it (P9) this turn;
+//     ones that can trap it (P9) this turn (an opposing mover that its own turn left without a
+//     step is trapped at the end of this one anyway, so its edges are left out);
 //   - when that leaves nothing (no steps, no such slot), the first 64 legal turns; `pass` (P8)
 //     when there is no turn at all;
 //   - of these, at most kTrapMaxSearchMoves, the best by trap_move_hint() (walls next to enemy
@@ -25,7 +26,10 @@ inline constexpr std::size_t kTrapMaxSearchMoves = 40;
 
 struct TrapWeights {
   // By the number of trapped movers of the side (P9): each one costs more than the one before,
-  // so that trading movers favours the side ahead (all three trapped ends the game).
+  // so that trading movers favours the side ahead (all three trapped ends the game). A free
+  // mover without a step counts as trapped, and earns nothing else: a turn never traps its own
+  // player's movers, but P9 judges such a mover at the end of the opponent's next turn, and only
+  // a neighbouring mover's leaving could save it.
   std::array<int, 4> trapped = {0, 1000, 3000, 6000};
   int region = 12;      // per cell a free mover can reach (capped at region_cap)
   int region_cap = 24;  // beyond this a region counts as open

@@ -7,7 +7,8 @@
 // slots ascending, `-` for none; pile: walls left, `-` when unlimited (walls=0); turn: r or b;
 // ply: plies played. `repetition` marks a game drawn by threefold repetition (the only result
 // that the other fields cannot show; the repetition history itself is not kept: a parsed
-// position is the first occurrence of itself).
+// position is the first occurrence of itself). A free mover without a step is allowed: it is
+// judged at the end of its opponent's next turn (P9).
 #include <algorithm>
 
 #include "core/text.h"
@@ -102,7 +103,15 @@ Result<State> State::parse(const Params& params, std::string_view text) {
   st.hash_ = st.compute_hash();
   st.pop_seen();  // the start position's entry
   st.push_seen();
-  st.outcome_ = st.judge(st.to_move_ ^ 1);
+  // P10 judges the player who did not just move. A text may also show the other side with all
+  // three trapped (no game reaches it, but the result is plain: that side has lost); both sides
+  // at once has no result and is refused.
+  if (st.trapped_[kRed] == kAllTrapped && st.trapped_[kBlue] == kAllTrapped) {
+    return bad("red and blue cannot both have all three movers trapped (P10)");
+  }
+  st.outcome_ = st.trapped_[st.to_move_ ^ 1] == kAllTrapped
+                    ? (st.to_move_ == kRed ? Outcome::kRedWins : Outcome::kBlueWins)
+                    : st.judge(st.to_move_ ^ 1);
   if (fields.size() == 7) {
     if (fields[6] != kRepetitionMark) {
       return bad("the seventh field may only be 'repetition', got " + quote(fields[6]));

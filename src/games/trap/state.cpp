@@ -156,21 +156,23 @@ void State::reserve_history() {
 }
 
 void State::settle() {
-  // P9: at the end of the turn every free mover without a step is trapped, both colours.
+  // P9: at the end of a turn (a pass included) the free movers without a step of the player who
+  // did not make it, now to move, are trapped. The mover's own movers are not judged by its own
+  // turn: they are judged, like all of them, at the end of the opponent's next turn.
   Undo& u = undo_.back();
-  for (int s = 0; s < 2; ++s) {
-    const unsigned stuck = geo_->num_cells <= 64    ? stuck_movers<1>(s)
-                           : geo_->num_cells <= 128 ? stuck_movers<2>(s)
-                                                    : stuck_movers<3>(s);
-    if (stuck == 0) continue;  // the usual case
-    trapped_[s] |= static_cast<uint8_t>(stuck);
-    u.newly_trapped[s] = static_cast<uint8_t>(stuck);
+  const int judged = to_move_;
+  const unsigned stuck = geo_->num_cells <= 64    ? stuck_movers<1>(judged)
+                         : geo_->num_cells <= 128 ? stuck_movers<2>(judged)
+                                                  : stuck_movers<3>(judged);
+  if (stuck != 0) {  // rare: most turns trap nothing
+    trapped_[judged] |= static_cast<uint8_t>(stuck);
+    u.newly_trapped = static_cast<uint8_t>(stuck);
     for (int i = 0; i < kMoversPerSide; ++i) {
-      if ((stuck >> i) & 1U) hash_ ^= trap_key(s, movers_[s][i]);
+      if ((stuck >> i) & 1U) hash_ ^= trap_key(judged, movers_[judged][i]);
     }
   }
   // Walls and traps never go away, so no earlier position can recur after them.
-  if (u.move.walls_used() > 0 || u.newly_trapped[0] != 0 || u.newly_trapped[1] != 0) {
+  if (u.move.walls_used() > 0 || stuck != 0) {
     reversible_from_ = static_cast<int32_t>(seen_.size());
   }
   push_seen();
@@ -188,10 +190,12 @@ unsigned State::stuck_movers(int side) const {
 }
 
 Outcome State::judge(int last_mover) const {
-  // P10 first (both sides finished: the last mover wins), then repetition, then the ply limit.
-  const auto win = [](int side) { return side == kRed ? Outcome::kRedWins : Outcome::kBlueWins; };
-  if (trapped_[last_mover ^ 1] == kAllTrapped) return win(last_mover);
-  if (trapped_[last_mover] == kAllTrapped) return win(last_mover ^ 1);
+  // After a turn, in this order: P10 (only the player who made the turn can have won: its own
+  // movers were judged at the end of the opponent's turn before, and had all three been trapped
+  // then, the game would have ended), P11 repetition, then the ply limit.
+  if (trapped_[last_mover ^ 1] == kAllTrapped) {
+    return last_mover == kRed ? Outcome::kRedWins : Outcome::kBlueWins;
+  }
   // P11: the third occurrence. Same side to move ⇒ an even distance back.
   int count = 0;
   if (seen_count_[hash_ % kSeenBuckets] >= 3) {
@@ -209,7 +213,7 @@ void State::undo() {
   const Undo u = undo_.back();
   undo_.pop_back();
   pop_seen();
-  for (int s = 0; s < 2; ++s) trapped_[s] &= static_cast<uint8_t>(~u.newly_trapped[s]);
+  trapped_[to_move_] &= static_cast<uint8_t>(~u.newly_trapped);  // the side the turn judged
   const Move& m = u.move;
   const int side = to_move_ ^ 1;
   switch (m.kind) {

@@ -1,8 +1,10 @@
-// Trap (IDEAL, 1972), as this project plays it: docs/trap.md, /shared/spec/trap.md P1–P12.
+// Trap (IDEAL, 1972), as this project plays it: docs/trap.md, clauses P1–P12.
 // Two players, Red (0, moves first) and Blue (1), three movers each on a hexagonal field of
 // hexagonal cells. A turn is (a) one mover two steps, (b) two movers one step each, (c) one step
-// and one wall, or (d) two walls. A mover with no step at the end of any turn is trapped for
-// good; trapping all three opposing movers wins. Draws by threefold repetition or a ply limit.
+// and one wall, or (d) two walls. At the end of a turn, every mover of the player who did not
+// make it that has no step is trapped for good (a turn never traps the mover's own movers: they
+// are judged at the end of the opponent's next turn); trapping all three opposing movers wins.
+// Draws by threefold repetition or a ply limit.
 // Parameters: size=3..8 (5), walls=N (60, 0 = unlimited), max_plies=N (400, 0 = none).
 //
 // The State is split by concern:
@@ -109,7 +111,7 @@ class State {
     Move move;
     uint64_t hash;
     int32_t reversible_from;
-    std::array<uint8_t, 2> newly_trapped{};
+    uint8_t newly_trapped = 0;  // movers of the player who did not make the turn (P9)
     Outcome outcome;
   };
 
@@ -124,10 +126,12 @@ class State {
   void place_wall(int slot);
   void remove_wall(int slot);
   void reserve_history();  // grows undo_ and seen_ ahead of need (a copy has no spare room)
-  void settle();  // P9 trapping, then P10/P11 in order; records the position for repetition
+  // P9 trapping of the opponent's movers, then P10/P11 in order; records the position for
+  // repetition.
+  void settle();
   template <int U>
   unsigned stuck_movers(int side) const;  // bit i: mover i is free and has no step (U words)
-  Outcome judge(int last_mover) const;
+  Outcome judge(int last_mover) const;    // after a turn by `last_mover`
   bool walls_available(int n) const { return pile_ < 0 || pile_ >= n; }
 
   const Geometry* geo_;

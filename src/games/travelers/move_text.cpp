@@ -1,6 +1,7 @@
-// Move text (spec Notation): `d2-d5` a move, `c2xc4` a capture, `e1-e5/f5-f9` a Displacer move
-// that displaces the piece on f5 to f9. Input is case-insensitive, surrounding blanks are
-// ignored, and `-` is also accepted for a capture; `x` for a move onto an empty square is not.
+// Move text (docs/travelers.md, Move text): `d2-d5` a move, `c2xc4` a capture, `e1-e5/f5-f9` a
+// Displacer move that displaces the piece on f5 to f9. Input is case-insensitive, surrounding
+// blanks are ignored, and `-` is also accepted for a capture; `x` for a move onto an empty square
+// is not.
 #include <cctype>
 
 #include "core/text.h"

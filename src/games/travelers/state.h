@@ -1,5 +1,5 @@
 // The Travelers (Roberto Lavieri, 2006): a 9×9 race to bring both Travelers to the last rank
-// (docs/travelers.md; the rules are ../shared/spec/travelers.md, clauses V1–V14, cited in code).
+// (docs/travelers.md: the rules, clauses V1–V14, cited in code, and the texts).
 //
 // The concrete State for perft and search: a piece array plus bitboards, compact Moves,
 // apply/undo with an internal stack of earlier positions (copy-make; the same stack gives the

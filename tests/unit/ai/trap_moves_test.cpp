@@ -1,6 +1,6 @@
 // The turns a Trap search considers (trap_ai.h): every movement turn and the wall turns next to
-// enemy free movers, cut to the kTrapMaxSearchMoves best by trap_move_hint(). Checked against
-// the legal-turn list on positions along random games of several field sizes.
+// enemy free movers that have a step, cut to the kTrapMaxSearchMoves best by trap_move_hint().
+// Checked against the legal-turn list on positions along random games of several field sizes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,11 +18,13 @@ namespace {
 using trap::Move;
 using trap::MoveKind;
 
-// Whether a wall in `slot` would take a step from one of the enemy's free movers.
+// Whether a wall in `slot` would stand beside one of the enemy's free movers that has a step
+// (one without is trapped at the end of this turn anyway, P9).
 bool touches_enemy_mover(const trap::State& s, int slot) {
   for (int cell : s.geo().slot_cells[slot]) {
     int side = 0, index = 0;
-    if (s.mover_at(cell, &side, &index) && side != s.to_move() && !s.mover_trapped(side, index)) {
+    if (s.mover_at(cell, &side, &index) && side != s.to_move() && !s.mover_trapped(side, index) &&
+        s.has_step(cell)) {
       return true;
     }
   }

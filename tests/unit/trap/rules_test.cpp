@@ -1,4 +1,4 @@
-// One test per rule clause (shared/spec/trap.md P1–P12), named for it.
+// One test per rule clause (docs/trap.md P1–P12), named for it.
 #include <gtest/gtest.h>
 
 #include "games/trap/state.h"
@@ -208,37 +208,131 @@ TEST(TrapRules, P9_TrappingAtTheEndOfEveryTurn) {
   State alone = position("a1,e7,g5 c5,e3,g7" + pocket);
   play(alone, "a1|b2,i8|i9");
   EXPECT_EQ(alone.trapped_count(kRed), 0);
-  // Two movers sharing one are both trapped: here Blue traps its own mover too.
-  State shared = position("a1,e7,g5 a2,e3,g7" + pocket);
-  play(shared, "a1|b2,i8|i9");
-  EXPECT_TRUE(shared.mover_trapped(kRed, 0));
-  EXPECT_TRUE(shared.mover_trapped(kBlue, 0));
   // A mover blocked halfway through a turn is judged only at its end.
   State half = position("e5,e6,a1 d4,e3,g7 d4|e5,d5|e5,e4|e5,e5|f5,e5|f6 55 r 9");
   play(half, "e6-e7,e5-e6");
   EXPECT_EQ(half.trapped_count(kRed), 0);
 }
 
-TEST(TrapRules, P10_TrappingAllThreeWinsAndTheMoverWinsATie) {
-  const std::string last = "a1,c3*,e7* c5*,e3*,i9 a1|a2,a1|b1,h8|i9,i8|i9 40 r 20";
-  State both = position(last);
-  play(both, "a1|b2,h9|i9");  // traps Red's and Blue's last movers at once
+TEST(TrapRules, P9_OpponentMoversTrappedAtEndOfTurn) {
+  // Two Blue movers share a pocket that Red's wall closes: neither has a step, both are trapped
+  // at once, and undo takes both flags back.
+  const std::string before = "c3,e7,g5 a1,a2,g7 a1|b1,a2|a3,a2|b2,a2|b3 56 r 5";
+  State s = position(before);
+  play(s, "a1|b2,i8|i9");
+  EXPECT_TRUE(s.mover_trapped(kBlue, 0));
+  EXPECT_TRUE(s.mover_trapped(kBlue, 1));
+  EXPECT_EQ(s.trapped_count(kBlue), 2);
+  EXPECT_EQ(s.to_text(), "c3,e7,g5 a1*,a2*,g7 a1|b1,a1|b2,a2|a3,a2|b2,a2|b3,i8|i9 54 b 6");
+  EXPECT_EQ(s.hash(), s.compute_hash());
+  EXPECT_FALSE(s.is_terminal());
+  s.undo();
+  EXPECT_EQ(s.to_text(), before);
+  EXPECT_EQ(s.hash(), s.compute_hash());
+  // A pass is a turn too: Red's own turn left its last free mover a1 without a step; Blue's
+  // lone mover has a pocket of two cells and no walls are left, so Blue passes, and the pass
+  // traps a1 and wins.
+  State p =
+      position("a1,c3*,e7* i9,c5*,e3* a1|a2,a1|b1,a1|b2,h7|i8,h8|i8,h8|i9,h9|i9,i7|i8 0 b 21");
+  EXPECT_FALSE(p.mover_trapped(kRed, 0));
+  ASSERT_EQ(legal_texts(p), std::vector<std::string>{"pass"});
+  play(p, "pass");
+  EXPECT_TRUE(p.mover_trapped(kRed, 0));
+  EXPECT_EQ(p.outcome(), Outcome::kBlueWins);
+}
+
+// Red's turn "c3-c4,a1|b1" walls its own mover a1 in on every side but b2, where a Blue mover
+// stands: a1 is left without a step by its own player's turn.
+constexpr const char* kOwnStuck = "a1,c3,e7 b2,e3,g7 a1|a2 59 r 3";
+constexpr const char* kOwnStuckAfter = "a1,c4,e7 b2,e3,g7 a1|a2,a1|b1 58 b 4";
+
+TEST(TrapRules, P9_OwnTurnDoesNotTrapOwnMover) {
+  State s = position(kOwnStuck);
+  play(s, "c3-c4,a1|b1");
+  EXPECT_FALSE(s.has_step(*s.geo().parse_cell("a1")));
+  EXPECT_FALSE(s.mover_trapped(kRed, 0));  // not by Red's own turn
+  EXPECT_EQ(s.trapped_count(kRed), 0);
+  EXPECT_EQ(s.to_text(), kOwnStuckAfter);
+  EXPECT_EQ(s.hash(), s.compute_hash());
+  EXPECT_FALSE(s.is_terminal());
+  s.undo();
+  EXPECT_EQ(s.to_text(), kOwnStuck);
+  EXPECT_EQ(s.hash(), s.compute_hash());
+  // The same in the other colour: Blue's pocket-mate a2 is not trapped by Blue's own turn,
+  // which traps Red's a1 beside it.
+  State shared = position("a1,e7,g5 a2,e3,g7 a1|b1,a2|a3,a2|b2,a2|b3 56 b 5");
+  play(shared, "a1|b2,i8|i9");
+  EXPECT_TRUE(shared.mover_trapped(kRed, 0));
+  EXPECT_FALSE(shared.mover_trapped(kBlue, 0));
+  EXPECT_EQ(shared.trapped_count(kBlue), 0);
+}
+
+TEST(TrapRules, P9_OwnMoverJudgedAfterOpponentsNextTurn) {
+  // Blue's next turn leaves a1 without a step: it is trapped at the end of that turn.
+  State kept = position(kOwnStuckAfter);
+  play(kept, "f5|f6,g3|g4");
+  EXPECT_TRUE(kept.mover_trapped(kRed, 0));
+  EXPECT_EQ(kept.to_text(), "a1*,c4,e7 b2,e3,g7 a1|a2,a1|b1,f5|f6,g3|g4 56 r 5");
+  EXPECT_EQ(kept.hash(), kept.compute_hash());
+  kept.undo();
+  EXPECT_EQ(kept.to_text(), kOwnStuckAfter);
+  // Blue's turn moves b2 away: a1 has a step again at the end of it, so it is not trapped,
+  // and Red may move it.
+  State freed = position(kOwnStuckAfter);
+  play(freed, "b2-c2,e3-e4");
+  EXPECT_FALSE(freed.mover_trapped(kRed, 0));
+  EXPECT_TRUE(is_legal(freed, "a1-b2-b3"));
+  // The same pocket shared by a mover of each colour (the Clarifications): Blue's turn traps
+  // Red's a1; Blue's own a2 is judged at the end of Red's next turn, and trapped then.
+  State shared = position("a1,e7,g5 a2,e3,g7 a1|b1,a2|a3,a2|b2,a2|b3 56 b 5");
+  play(shared, "a1|b2,i8|i9");
+  EXPECT_FALSE(shared.mover_trapped(kBlue, 0));
+  play(shared, "e7-e8-e9");
+  EXPECT_TRUE(shared.mover_trapped(kBlue, 0));
+  EXPECT_EQ(shared.to_text(), "a1*,e9,g5 a2*,e3,g7 a1|b1,a1|b2,a2|a3,a2|b2,a2|b3,i8|i9 54 b 7");
+}
+
+// Red's last free mover a1 and Blue's last free mover i9 each have one step left.
+constexpr const char* kLastMovers = "a1,c3*,e7* c5*,e3*,i9 a1|a2,a1|b1,h8|i9,i8|i9 40 r 20";
+
+TEST(TrapRules, P10_WinWhenAllThreeOpponentMoversTrapped) {
+  State win = position(kLastMovers);
+  play(win, "h9|i9,a4|a5");
+  EXPECT_EQ(win.outcome(), Outcome::kRedWins);
+  EXPECT_EQ(win.result_text(), "red wins: all blue movers trapped");
+  EXPECT_TRUE(win.is_terminal());
+  EXPECT_EQ(win.count_moves(), 0u);
+  EXPECT_EQ(legal_texts(win), std::vector<std::string>{});
+
+  // One turn closes in both last movers: Red's turn judges only Blue's, so Blue's is trapped
+  // and Red wins, with its own a1 still free.
+  State both = position(kLastMovers);
+  play(both, "a1|b2,h9|i9");
   EXPECT_EQ(both.outcome(), Outcome::kRedWins);
-  EXPECT_TRUE(both.is_terminal());
-  EXPECT_EQ(both.count_moves(), 0u);
-  EXPECT_EQ(legal_texts(both), std::vector<std::string>{});
+  EXPECT_FALSE(both.mover_trapped(kRed, 0));
+  EXPECT_EQ(both.to_text(), "a1,c3*,e7* c5*,e3*,i9* a1|a2,a1|b1,a1|b2,h8|i9,h9|i9,i8|i9 38 b 21");
 
-  State blue_last = position(last);
-  play(blue_last, "h9|i9,a4|a5");
-  EXPECT_EQ(blue_last.outcome(), Outcome::kRedWins);
-  EXPECT_EQ(blue_last.result_text(), "red wins: all blue movers trapped");
-
-  State own = position(last);
-  play(own, "a1|b2,a4|a5");  // Red traps its own last mover
-  EXPECT_EQ(own.outcome(), Outcome::kBlueWins);
-  own.undo();
-  EXPECT_EQ(own.to_text(), last);
+  // Red closes in its own last mover: no loss at the end of Red's turn. Blue's next turn
+  // traps it (only a Blue mover leaving a neighbour could free it), and Blue wins then.
+  State own = position(kLastMovers);
+  play(own, "a1|b2,a4|a5");
   EXPECT_FALSE(own.is_terminal());
+  EXPECT_EQ(own.trapped_count(kRed), 2);
+  play(own, "b1|b2,c1|c2");
+  EXPECT_EQ(own.outcome(), Outcome::kBlueWins);
+  EXPECT_EQ(own.result_text(), "blue wins: all red movers trapped");
+  own.undo();
+  own.undo();
+  EXPECT_EQ(own.to_text(), kLastMovers);
+  EXPECT_FALSE(own.is_terminal());
+
+  // A position text: all three of the side to move's movers trapped is a finished game for the
+  // other side; the other side's, likewise; both sides at once is refused.
+  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 r 20").outcome(), Outcome::kBlueWins);
+  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 b 20").outcome(), Outcome::kBlueWins);
+  auto none = State::parse(test::params_of(""), "a1*,c3*,e7* c5*,e3*,i9* - 40 r 20");
+  ASSERT_FALSE(none.ok());
+  EXPECT_NE(none.error().find("P10"), std::string::npos) << none.error();
 }
 
 TEST(TrapRules, P11_DrawByRepetitionAndPlyLimit) {
@@ -290,7 +384,9 @@ TEST(TrapRules, P12_ReturnsWinLossDraw) {
   play(win, "h9|i9,a4|a5");
   EXPECT_EQ(win.returns(), (std::vector<double>{1, -1}));
   State loss = position("a1,c3*,e7* c5*,e3*,i9 a1|a2,a1|b1,h8|i9,i8|i9 40 r 20");
-  play(loss, "a1|b2,a4|a5");
+  play(loss, "a1|b2,a4|a5");  // Red closes in its own last mover; Blue's turn traps it (P9)
+  EXPECT_EQ(loss.returns(), (std::vector<double>{0, 0}));
+  play(loss, "i9-h9,b1|b2");
   EXPECT_EQ(loss.returns(), (std::vector<double>{-1, 1}));
   State draw(test::params_of("max_plies=1"));
   play(draw, "a1|a2,a2|a3");

@@ -1,7 +1,7 @@
 // Perft tables for The Travelers, and the slow reference generator they come from.
 //
 // The reference below is deliberately naive: a 9×9 array of letters, rules written straight
-// from the spec (V4–V12, V13's 100-ply rule and no-legal-move), no bitboards, no sharing with
+// from the rules (V4–V12, V13's 100-ply rule and no-legal-move), no bitboards, no sharing with
 // the fast generator except position text as the common language. Threefold repetition is left
 // out: perft from a position without history cannot see a third occurrence within 7 plies.
 #include "games/perft.h"
@@ -280,13 +280,13 @@ struct PerftCase {
   std::vector<uint64_t> counts;  // depth 1, 2, ...
 };
 
-// Depth 2 from the start is 8,238, not the 8,236 the spec once expected: 91 × 91 = 8,281
-// minus 43. Only White moves onto rank 5 change Black's reply count (Black reaches rank 5 at
-// most, captures there only with the Treys b8 and g8). Per landing square: a5 −2 (a8, d8 lose
-// it), b5 −2+1 (b8 and the Block lose it, Trey b8 captures), c5 −2, d5 −3+1, e5 −3+1, f5 −3,
-// g5 −2+1, h5 −2, i5 −2, and no +1 when the Block lands (uncapturable). Over the 21 moves onto
-// rank 5 (Block e5 b5 h5; a2 a5 d5; b2 b5 e5; c2 c5 f5; d2 d5 a5 g5; f2 f5 c5 i5; g2 g5 d5;
-// h2 h5 e5; i2 i5 f5): 7+4+3+5+5+7+3+4+5 = 43.
+// The start counts 91 / 8,238 / 792,364 are the rules' expected counts (docs/travelers.md).
+// Depth 2 is 91 × 91 = 8,281 minus 43. Only White moves onto rank 5 change Black's reply
+// count (Black reaches rank 5 at most, captures there only with the Treys b8 and g8). Per
+// landing square: a5 −2 (a8, d8 lose it), b5 −2+1 (b8 and the Block lose it, Trey b8
+// captures), c5 −2, d5 −3+1, e5 −3+1, f5 −3, g5 −2+1, h5 −2, i5 −2, and no +1 when the Block
+// lands (uncapturable). Over the 21 moves onto rank 5 (Block e5 b5 h5; a2 a5 d5; b2 b5 e5;
+// c2 c5 f5; d2 d5 a5 g5; f2 f5 c5 i5; g2 g5 d5; h2 h5 e5; i2 i5 f5): 7+4+3+5+5+7+3+4+5 = 43.
 //
 // The others were reached by seeded random playouts from the start (bench/suites/travelers.txt
 // holds the same positions); the last two carry a V11 ban. Values agree with ref_perft.

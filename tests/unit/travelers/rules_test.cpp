@@ -1,8 +1,9 @@
-// One test per clause of ../shared/spec/travelers.md (V1–V14), on hand-built positions.
+// One test per clause of docs/travelers.md (V1–V14), on hand-built positions.
 // Position helpers (test::board) take placements "square + letter": T Traveler, D Displacer,
 // B Block, A Ace, W Deuce, R Trey; upper case White, lower case Black.
 #include <gtest/gtest.h>
 
+#include "core/rng.h"
 #include "games/travelers/state.h"
 #include "helpers.h"
 
@@ -142,6 +143,38 @@ TEST(TravelersRules, V6_CapturesByReplacementAtExactDistances) {
   State quiet = s;
   play(quiet, "e5-e6");
   EXPECT_EQ(quiet.no_capture_plies(), 8);
+}
+
+// V6 Decision: the Displacer moves like a queen and displaces (V10), and never captures. Here
+// enemy Aces, a Deuce, a Trey and the enemy Displacer stand next to it and along its lines: it
+// may land on no occupied square, and a capture written for it is refused.
+TEST(TravelersRules, V6_DisplacerNeverCaptures) {
+  const State s = board("e5D d4a e6a f5w f6r d6d e3a e8w a1T b1T h9t i9t", 'w', "-", 3);
+  const auto all = moves(s);
+  for (const auto& m : moves_from(s, "e5")) {
+    EXPECT_EQ(m.find('x'), std::string::npos) << m;
+    EXPECT_EQ(s.at(parse_square(m.substr(3, 2))), 0) << m << " lands on an occupied square";
+  }
+  for (const char* victim : {"d4", "e6", "f5", "f6", "d6", "e3", "e8"}) {
+    const std::string capture = std::string("e5x") + victim;
+    EXPECT_FALSE(has(all, capture)) << capture;
+    EXPECT_FALSE(s.parse_move(capture).ok()) << capture;
+    EXPECT_FALSE(s.parse_move(std::string("e5-") + victim).ok()) << victim;
+  }
+  // Along random games from the start, no Displacer move of either side takes a piece: the
+  // no-capture counter never resets on one.
+  Rng rng(6);
+  State g = State::start({});
+  for (int ply = 0; ply < 400 && !g.is_terminal(); ++ply) {
+    State::MoveList list;
+    g.generate(list);
+    for (const auto& m : list) {
+      if (kind_of(g.at(m.from)) == kDisplacer) {
+        ASSERT_EQ(g.at(m.to), 0) << g.move_text(m) << " in " << g.to_text();
+      }
+    }
+    g.apply(list[rng.below(list.size())]);
+  }
 }
 
 TEST(TravelersRules, V7_TravelersAndBlocksAreNeverCaptured) {
