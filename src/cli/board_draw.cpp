@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -285,6 +286,33 @@ std::string draw_status(const BoardView& view, const DrawOptions& options) {
                                  : ", " + std::to_string(view.walls_left) + " walls left";
     }
     out += '\n';
+  }
+  return out;
+}
+
+std::string draw_game(const GameState& state, const DrawOptions& options,
+                      const std::string& ended) {
+  BoardView view = state.view();
+  if (!ended.empty()) {
+    for (auto& p : view.players) p.to_move = false;  // nobody is to move in an ended game
+  }
+  std::optional<MoveParts> last;
+  if (!state.history().empty()) {
+    if (auto parts = state.move_parts(state.history().back())) last = std::move(*parts);
+  }
+  std::string out = draw_board(state.game().name(), view, last ? &*last : nullptr, options) +
+                    draw_status(view, options);
+  if (!state.history().empty()) {
+    // Who moved is asked of the position before the move: to_move() means nothing at the end.
+    const auto before = state.clone();
+    const int n = state.num_players();
+    const int mover = before->undo() ? before->to_move() : (state.to_move() + n - 1) % n;
+    out += "last move: " + state.player_name(mover) + " " + state.history().back() + "\n";
+  }
+  if (state.is_terminal()) {
+    out += "game over: " + state.result_text() + "\n";
+  } else if (!ended.empty()) {
+    out += "game over: " + ended + "\n";
   }
   return out;
 }

@@ -1,13 +1,15 @@
-// Boards for `arbiter play`, drawn from a game's BoardView (games/board_view.h): one drawer for
-// square boards (Traverse, The Travelers), one for the hex field (Trap). Each marks the cells
-// of the last move with brackets, `[Sn]`, and Trap walls just placed with `#`, so the mark
-// survives a pipe; with colour it also tints them and paints each player's pieces and goal.
+// Boards for `arbiter play` and `arbiter show` (one look for both), drawn from a game's BoardView
+// (games/board_view.h): one drawer for square boards (Traverse, The Travelers), one for the hex
+// field (Trap). Each marks the cells of the last move with brackets, `[Sn]`, and Trap walls just
+// placed with `#`, so the mark survives a pipe; with colour it also tints them and paints each
+// player's pieces and goal.
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "games/board_view.h"
+#include "games/game.h"
 
 namespace arbiter::cli {
 
@@ -22,5 +24,10 @@ std::string draw_board(std::string_view game, const BoardView& view, const MoveP
 // One line per game state: each player's summary ("south: 3 of 8 home"), then who is to move
 // (and Trap's pile) unless the game is over.
 std::string draw_status(const BoardView& view, const DrawOptions& options);
+// A game state as `play` shows it and `show` prints it: the board with the last move marked, the
+// status, a `last move: PLAYER MOVE` line when a move was played, `game over: RESULT` at the end.
+// `ended` is the result of a game that ended outside its rules (a resignation), else "".
+std::string draw_game(const GameState& state, const DrawOptions& options,
+                      const std::string& ended = "");
 
 }  // namespace arbiter::cli

@@ -1,20 +1,29 @@
 // `arbiter play GAME [params] [--seat S=human|ai:LEVEL ...]`: a game in the terminal, hot-seat or
 // against the AI. Reads commands line by line, so it also works over a pipe (no colour, no
-// cursor tricks; the last move is still marked). Typing a square lists that piece's moves. The
-// board is drawn from the game's BoardView (cli/board_draw.h), turned round by `flip`.
+// cursor tricks; the last move is still marked). Typing a square, or the start of a move, lists
+// the moves it begins (cli/move_listing.h). The board is drawn from the game's BoardView
+// (cli/board_draw.h), turned round by `flip`.
+//
+// The end of a game (its rules, or a confirmed `resign`) keeps the prompt: the game can still be
+// saved, looked at, and taken back where the rules allow. A game with moves that was not saved
+// is never lost silently: leaving it (quit, Ctrl-C, Ctrl-D) asks first on a terminal, and over a
+// pipe one line says it was not saved.
 #include <cctype>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 #include <mutex>
-#include <optional>
 #include <sstream>
 
 #include "cli/board_draw.h"
 #include "cli/command.h"
+#include "cli/move_listing.h"
+#include "cli/resignation.h"
 #include "cli/terminal.h"
 #include "core/text.h"
 #include "engine/engine.h"
 #include "records/record.h"
+#include "records/seat_tag.h"
 
 namespace arbiter::cli {
 namespace {
@@ -22,8 +31,10 @@ namespace {
 constexpr const char* kHelp =
     "commands:\n"
     "  MOVE         play a move in the game's move text (tab completes legal moves)\n"
-    "  SQUARE       list the legal moves starting on that square (e.g. c1)\n"
-    "  moves        list every legal move\n"
+    "  SQUARE       list the legal moves of the piece on that square (e.g. c1)\n"
+    "  PART         the start of a move (e.g. c1-b, or a Trap step c3-c4): the moves it begins\n"
+    "  moves        list the legal moves (a summary past a screenful)\n"
+    "  moves all    list every legal move; moves all PART: every one PART begins\n"
     "  hint         ask the AI for a move\n"
     "  undo         take back the last move (against the AI: back to your previous turn)\n"
     "  board        draw the board again\n"
@@ -31,27 +42,15 @@ constexpr const char* kHelp =
     "  position     print the position text\n"
     "  save FILE    write the game record to FILE\n"
     "  load FILE    continue the game of a record\n"
-    "  resign       give up the game\n"
-    "  stop         (while the AI thinks) make it move now\n"
+    "  resign       give up the game (asks first)\n"
+    "  stop         (while the AI thinks) make it move now; so does Ctrl-C\n"
     "  help         this list\n"
-    "  quit         leave the game\n";
+    "  quit         leave (asks first, on a terminal, when the game has unsaved moves)\n";
 
 struct Seat {
   bool ai = false;
   std::string spec;  // player recipe, for AI seats
 };
-
-void print_list(const std::vector<std::string>& moves) {
-  std::string line;
-  for (const auto& m : moves) {
-    if (line.size() + m.size() + 1 > 78) {
-      std::cout << line << "\n";
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + m;
-  }
-  if (!line.empty()) std::cout << line << "\n";
-}
 
 class PlayGame {
  public:
@@ -65,15 +64,17 @@ class PlayGame {
     show_board();
     std::cout << "type a move, or help\n";
     while (!done_) {
-      if (!state_->is_terminal() && seats_[state_->to_move()].ai) {
+      if (!over() && seats_[state_->to_move()].ai) {
         ai_turn();
         continue;
       }
-      const std::string prompt =
-          state_->is_terminal() ? "> " : state_->player_name(state_->to_move()) + "> ";
-      auto line = terminal_.read_line(prompt, [this] { return completions(); });
-      if (!line) break;
-      handle(*line);
+      const std::string prompt = over() ? "> " : state_->player_name(state_->to_move()) + "> ";
+      const Terminal::Input in = terminal_.read_line(prompt, [this] { return completions(); });
+      if (in.event == Terminal::Event::kLine) {
+        handle(in.text);
+      } else {
+        leave();  // end of input or Ctrl-C
+      }
     }
     return 0;
   }
@@ -95,68 +96,59 @@ class PlayGame {
         {"undo", &PlayGame::undo},     {"hint", &PlayGame::hint},
         {"save", &PlayGame::save},     {"load", &PlayGame::load},
         {"resign", &PlayGame::resign}, {"quit", &PlayGame::quit},
-        {"exit", &PlayGame::quit},
+        {"exit", &PlayGame::quit},     {"stop", &PlayGame::stop},
     };
     const std::string cmd = to_lower(words[0]);
     for (const auto& c : kCommands) {
       if (cmd == c.name) return (this->*c.handler)(words);
     }
-    play_move(line, cmd, words.size());
+    play_move(line);
   }
 
   std::vector<std::string> completions() const {
     std::vector<std::string> words = {"help", "moves", "board", "flip",   "position", "undo",
                                       "hint", "save",  "load",  "resign", "quit"};
-    if (!state_->is_terminal()) {
+    if (!over()) {
       for (auto& m : state_->legal_moves()) words.push_back(std::move(m));
     }
     return words;
   }
 
+  // The game has ended: by its rules, or by a resignation.
+  bool over() const { return state_->is_terminal() || resigned_ >= 0; }
+  std::string result_text() const {
+    if (resigned_ < 0) return state_->result_text();
+    return resignation_text(*state_, resigned_);
+  }
+  // The game has moves that no save has kept.
+  bool unsaved() const { return dirty_ && !state_->history().empty(); }
+
   // The board with the last move marked, each player's summary, whose turn, the last move.
   void show_board() {
-    const DrawOptions options{terminal_.colour(), flip_};
-    const BoardView view = state_->view();
-    std::optional<MoveParts> last;
-    if (!state_->history().empty()) {
-      if (auto parts = state_->move_parts(state_->history().back())) last = std::move(*parts);
-    }
-    std::cout << draw_board(state_->game().name(), view, last ? &*last : nullptr, options)
-              << draw_status(view, options);
-    if (!state_->history().empty()) {
-      const int n = state_->num_players();
-      const int mover = (state_->to_move() + n - 1) % n;
-      std::cout << "last move: " << state_->player_name(mover) << " " << state_->history().back()
-                << "\n";
-    }
-    if (state_->is_terminal()) std::cout << "game over: " << state_->result_text() << "\n";
+    std::cout << draw_game(*state_, DrawOptions{terminal_.colour(), flip_},
+                           resigned_ >= 0 ? result_text() : "");
   }
 
-  void play_move(const std::string& line, const std::string& word, std::size_t words) {
-    if (state_->is_terminal()) {
-      std::cout << "the game is over: " << state_->result_text() << "\n";
+  // A move is played; anything else that names no legal move lists the moves it begins (a
+  // square: the moves of its piece, or why there are none), or says what is wrong with it.
+  void play_move(const std::string& line) {
+    if (over()) {
+      std::cout << "the game is over: " << result_text() << "\n";
       return;
     }
-    std::vector<std::string> from_here;
-    for (const auto& m : state_->legal_moves()) {
-      const std::string lm = to_lower(m);
-      if (word.size() <= 3 && lm.size() > word.size() && lm.rfind(word, 0) == 0 &&
-          !std::isdigit(static_cast<unsigned char>(lm[word.size()]))) {
-        from_here.push_back(m);
-      }
-    }
-    if (words == 1 && !from_here.empty()) return print_list(from_here);  // a square
     const std::string who = state_->player_name(state_->to_move());
     if (auto st = state_->apply(line); !st) {
-      std::cout << st.error() << "\n";
+      const MoveListing listing = list_moves(*state_, line, false);
+      std::cout << (listing.found || listing.square ? listing.text : st.error() + "\n");
       return;
     }
+    dirty_ = true;
     std::cout << who << " played " << state_->history().back() << "\n";
     show_board();
   }
 
-  // The AI seat to move searches; on a terminal, `stop` makes it move now and the status line
-  // shows its thinking.
+  // The AI seat to move searches. On a terminal its progress is the live line, where `stop` (or
+  // Ctrl-C) makes it move now and `quit` (or Ctrl-D) leaves; over a pipe it just moves.
   void ai_turn() {
     const int player = state_->to_move();
     const std::string who = state_->player_name(player);
@@ -166,49 +158,103 @@ class PlayGame {
     ai::SearchLimits limits;
     limits.movetime = movetime_;
     std::mutex mutex;
+    std::string latest;  // the last progress, written on the search thread
     auto progress = [&](const ai::SearchProgress& p) {
       std::ostringstream line;
-      line << who << " thinking: depth " << p.depth << "  score " << p.score << "  nodes "
-           << p.nodes << "  " << static_cast<uint64_t>(p.nps) << " nodes/s  pv";
+      line << "depth " << p.depth << "  score " << p.score << "  nodes " << p.nodes << "  "
+           << static_cast<uint64_t>(p.nps) << " nodes/s  pv";
       for (std::size_t i = 0; i < p.pv.size() && i < 6; ++i) line << " " << p.pv[i];
       std::lock_guard<std::mutex> lock(mutex);
-      if (terminal_.interactive()) terminal_.status(line.str());
+      latest = line.str();
     };
     if (auto st = engine.go(limits, progress); !st) return fail_seat(st.error());
-    while (terminal_.interactive() && engine.searching()) {
-      if (!Terminal::input_ready(20)) continue;
-      std::string line;
-      if (!std::getline(std::cin, line)) break;
-      const std::string cmd = to_lower(trim(line));
-      std::lock_guard<std::mutex> lock(mutex);
-      terminal_.end_status();
-      if (cmd == "stop") {
-        engine.stop();
-      } else if (cmd == "quit") {
-        engine.stop();
-        done_ = true;
-      } else {
-        std::cout << "the AI is thinking; type stop to make it move now\n";
+    bool leaving = false;
+    if (terminal_.interactive()) {
+      // The live line: who, the seconds so far (so it changes while a depth takes long), and
+      // the last progress.
+      const auto started = std::chrono::steady_clock::now();
+      const auto status = [&] {
+        const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(
+                                 std::chrono::steady_clock::now() - started)
+                                 .count();
+        std::lock_guard<std::mutex> lock(mutex);
+        return who + " thinking " + std::to_string(seconds) + " s" +
+               (latest.empty() ? "" : ": " + latest);
+      };
+      std::string shown = status();
+      terminal_.begin_live(shown);
+      while (engine.searching()) {
+        if (std::string now = status(); now != shown) terminal_.update_live(shown = now);
+        const auto in = terminal_.poll_live(50);
+        if (!in) continue;
+        const std::string cmd = to_lower(trim(in->text));
+        if (in->event == Terminal::Event::kInterrupt || cmd == "stop") {
+          engine.stop();
+        } else if (in->event == Terminal::Event::kEnd || cmd == "quit" || cmd == "exit") {
+          engine.stop();
+          leaving = true;
+        } else if (!cmd.empty()) {
+          std::cout << "the AI is thinking; type stop to make it move now\n";
+        }
       }
+      terminal_.end_live();
     }
     const engine::EngineResult r = engine.wait();
-    terminal_.end_status();
-    if (done_) return;
+    if (leaving) return leave();  // if the player stays, the AI thinks again
     if (r.best_move.empty() || !state_->apply(r.best_move).ok()) {
       return fail_seat("the AI found no move");
     }
+    dirty_ = true;
     std::cout << who << " played " << r.best_move << "  (depth " << r.depth << ", score " << r.score
               << ", " << r.nodes << " nodes)\n";
     show_board();
   }
 
+  // Leaving: at once when nothing would be lost; else a terminal asks, and over a pipe (or when
+  // the input ends at the question) one line says the game was not saved.
+  void leave() {
+    if (unsaved()) {
+      const auto answer = terminal_.interactive()
+                              ? terminal_.ask("the game is not saved; quit without saving?")
+                              : Terminal::Answer::kEnd;
+      if (answer == Terminal::Answer::kNo) return;
+      if (answer == Terminal::Answer::kEnd) warn_unsaved("");
+    }
+    done_ = true;
+  }
+
+  void warn_unsaved(const std::string& instead) {
+    const std::size_t n = state_->history().size();
+    std::cout << "the game was not saved (" << n << (n == 1 ? " move" : " moves") << instead
+              << "); to keep a game, type save FILE before quit\n";
+  }
+
   void fail_seat(const std::string& why) {
     std::cout << "AI seat " << state_->player_name(state_->to_move()) << ": " << why << "\n";
+    if (unsaved()) warn_unsaved("");
     done_ = true;
   }
 
   void help(const std::vector<std::string_view>&) { std::cout << kHelp; }
-  void moves(const std::vector<std::string_view>&) { print_list(state_->legal_moves()); }
+  // `moves [all] [PART]`: the legal moves (those PART begins), summarised past a screenful
+  // unless `all`.
+  void moves(const std::vector<std::string_view>& w) {
+    if (over()) {
+      std::cout << "the game is over: " << result_text() << "\n";
+      return;
+    }
+    bool all = false;
+    std::string part;
+    for (std::size_t i = 1; i < w.size(); ++i) {
+      if (to_lower(w[i]) == "all") {
+        all = true;
+      } else {
+        part += std::string(w[i]);
+      }
+    }
+    std::cout << list_moves(*state_, part, all).text;
+  }
+  void stop(const std::vector<std::string_view>&) { std::cout << "no AI is thinking\n"; }
   void board(const std::vector<std::string_view>&) { show_board(); }
   void flip(const std::vector<std::string_view>&) {
     flip_ = !flip_;
@@ -216,9 +262,15 @@ class PlayGame {
     show_board();
   }
   void position(const std::vector<std::string_view>&) { std::cout << state_->to_text() << "\n"; }
-  void quit(const std::vector<std::string_view>&) { done_ = true; }
+  void quit(const std::vector<std::string_view>&) { leave(); }
 
+  // Takes back the last move (against the AI, back to a person's turn); after a resignation
+  // there is nothing to take back.
   void undo(const std::vector<std::string_view>&) {
+    if (resigned_ >= 0) {
+      std::cout << "the game is over: " << result_text() << "; a resignation stands\n";
+      return;
+    }
     const std::size_t floor = start_->history().size();
     if (state_->history().size() <= floor) {
       std::cout << "nothing to take back\n";
@@ -229,12 +281,16 @@ class PlayGame {
     // Against the AI, go back to the last position where a person was to move.
     while (state_->history().size() > floor && seats_[state_->to_move()].ai) state_->undo();
     const std::size_t taken = before - state_->history().size();
+    dirty_ = true;
     std::cout << "took back " << taken << (taken == 1 ? " move\n" : " moves\n");
     show_board();
   }
 
   void hint(const std::vector<std::string_view>&) {
-    if (state_->is_terminal()) return;
+    if (over()) {
+      std::cout << "the game is over: " << result_text() << "\n";
+      return;
+    }
     engine::Engine engine;
     if (!engine.set_position(*state_).ok()) return;
     ai::SearchLimits limits;
@@ -251,10 +307,14 @@ class PlayGame {
     std::vector<std::pair<std::string, std::string>> tags;
     for (int p = 0; p < state_->num_players(); ++p) {
       tags.emplace_back("Seat." + state_->player_name(p),
-                        seats_[p].ai ? "ai:" + seats_[p].spec : "human");
+                        seats_[p].ai ? ai_seat_tag(seats_[p].spec) : "human");
     }
+    // A resignation is not a result the moves give: a tag of its own keeps it.
+    if (resigned_ >= 0) tags.emplace_back(kResignedTag, state_->player_name(resigned_));
     std::ofstream out{std::string(w[1])};
     out << format_record(make_record(*start_, *state_, tags));
+    out.close();
+    if (out) dirty_ = false;
     std::cout << (out ? "saved " : "could not write ") << w[1] << "\n";
   }
 
@@ -262,6 +322,13 @@ class PlayGame {
     if (w.size() != 2) {
       std::cout << "usage: load FILE\n";
       return;
+    }
+    if (unsaved()) {
+      if (terminal_.interactive()) {
+        if (terminal_.ask("the game is not saved; load over it?") != Terminal::Answer::kYes) return;
+      } else {
+        warn_unsaved(", replaced by " + std::string(w[1]));
+      }
     }
     std::ifstream in{std::string(w[1])};
     std::stringstream text;
@@ -283,14 +350,27 @@ class PlayGame {
     }
     start_ = std::move(replay->start);
     state_ = std::move(replay->final);
+    dirty_ = false;
+    resigned_ = resigned_player(*state_, *record);
     std::cout << "loaded " << w[1] << "\n";
     show_board();
   }
 
+  // Asks first; a resignation ends the game (the prompt stays, for save, board and quit).
   void resign(const std::vector<std::string_view>&) {
-    if (state_->is_terminal()) return;
-    std::cout << state_->player_name(state_->to_move()) << " resigns\n";
-    done_ = true;
+    if (over()) {
+      std::cout << "the game is over: " << result_text() << "\n";
+      return;
+    }
+    const int player = state_->to_move();
+    if (terminal_.ask("resign?") != Terminal::Answer::kYes) {
+      std::cout << "not resigned\n";
+      return;
+    }
+    resigned_ = player;
+    dirty_ = true;
+    std::cout << state_->player_name(player) << " resigns\n"
+              << "game over: " << result_text() << "\n";
   }
 
   Terminal terminal_;
@@ -299,7 +379,9 @@ class PlayGame {
   std::vector<Seat> seats_;
   double movetime_;
   bool done_ = false;
-  bool flip_ = false;  // draw the board turned round (the `flip` command)
+  bool dirty_ = false;  // moves played or taken back since the start, the last save or load
+  int resigned_ = -1;   // the player who resigned, -1 when nobody did
+  bool flip_ = false;   // draw the board turned round (the `flip` command)
 };
 
 // `S=human` or `S=ai:LEVEL` or `S=ai:SPEC`; S is a player name or a number from 1.
@@ -314,7 +396,12 @@ Status apply_seat(const GameState& s, std::string_view text, std::vector<Seat>& 
   for (int p = 0; p < s.num_players(); ++p) {
     if (who == s.player_name(p) || who == std::to_string(p + 1)) player = p;
   }
-  if (player < 0) return make_error("--seat: no player " + quote(who) + " in this game");
+  if (player < 0) {
+    std::string names;
+    for (int p = 0; p < s.num_players(); ++p) names += (p ? ", " : "") + s.player_name(p);
+    return make_error("--seat " + quote(text) + ": unknown seat " + quote(who) + "; seats are " +
+                      names);
+  }
   if (what == "human") {
     seats[player] = Seat{};
     return {};

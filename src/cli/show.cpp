@@ -1,9 +1,17 @@
-// `arbiter show RECORD`: replays a record, validating every move, and prints the board.
+// `arbiter show RECORD`: replays a record, validating every move, and prints the board, drawn
+// exactly as `arbiter play` draws it (cli/board_draw.h: the last move marked, each player's
+// summary, whose turn), in colour when standard output is a colour terminal.
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
+#include "cli/board_draw.h"
 #include "cli/command.h"
+#include "cli/resignation.h"
+#include "cli/terminal.h"
 #include "records/record.h"
 #include "records/record_json.h"
 
@@ -11,14 +19,23 @@ namespace arbiter::cli {
 
 namespace {
 
+// The text of a record file; the error names the path and why it is not a readable file.
 Result<std::string> read_file(const std::string& path) {
   if (path == "-") {
     std::stringstream ss;
     ss << std::cin.rdbuf();
     return ss.str();
   }
+  std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (status.type() == std::filesystem::file_type::not_found) {
+    return make_error("cannot read " + path + ": no such file");
+  }
+  if (status.type() == std::filesystem::file_type::directory) {
+    return make_error("cannot read " + path + " as a record: it is a directory");
+  }
   std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read " + path);
+  if (!in) return make_error("cannot read " + path + ": " + std::strerror(errno));
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
@@ -37,7 +54,7 @@ Runner setup_show(CLI::App& sub) {
   auto o = std::make_shared<Options>();
   sub.add_option("record", o->path, "record file, or - for standard input")->required();
   sub.add_option("--at", o->at, "show the position after this many moves (0 = the start)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(in_range(0, 1'000'000'000));
   sub.add_flag("--position", o->position, "print the position text instead of the board");
   sub.add_flag("--all", o->all, "draw the board after every move");
   sub.add_flag("--json", o->json, "print the game as JSON, with the position after each move");
@@ -52,15 +69,17 @@ Runner setup_show(CLI::App& sub) {
       std::cout << record_to_json(*record, *replay) << "\n";
       return 0;
     }
+    const DrawOptions look{stdout_colour(), false};
+    const int resigned = resigned_player(*replay->final, *record);
     if (o->all) {
       auto state = replay->start->clone();
-      std::cout << "start:\n" << state->render();
+      std::cout << "start:\n" << draw_game(*state, look);
       for (const auto& m : replay->final->history()) {
         const std::string who = state->player_name(state->to_move());
         (void)state->apply(m);
         std::cout << "\n"
                   << state->history().size() << ". " << who << " " << m << "\n"
-                  << state->render();
+                  << draw_game(*state, look);
       }
       return 0;
     }
@@ -79,10 +98,15 @@ Runner setup_show(CLI::App& sub) {
     }
     std::cout << record->tag("Game") << " " << record->tag("Params") << "\n"
               << "moves: " << total << ", result: "
-              << (replay->final->is_terminal() ? replay->final->result_text() : "unfinished")
+              << (replay->final->is_terminal() ? replay->final->result_text()
+                  : resigned < 0               ? "unfinished"
+                                               : resignation_text(*replay->final, resigned))
               << "\n";
     if (o->at >= 0) std::cout << "after move " << o->at << ":\n";
-    std::cout << shown->render();
+    // The resignation came after the last move: the board before it is an unfinished game.
+    const bool at_end = o->at < 0 || o->at == total;
+    std::cout << draw_game(*shown, look,
+                           at_end && resigned >= 0 ? resignation_text(*shown, resigned) : "");
     return 0;
   };
 }

@@ -83,11 +83,11 @@ contains "trap flip" "a           .   .   .   .   .           a5-a1" "$out"
 contains "trap flipped walls" "d     .   .   B # .   .   .   .   .     d8-d1" "$out"
 lacks "trap pipe has no escape codes" $'\x1b' "$out"
 
-# A trapped mover: drawn lower case, counted in the summary.
-out=$(printf 'a1|a2,a1|b2\nquit\n' | "$arbiter" play trap size=3 --position 'a1,c4,d3 b3,c2,d4 a1|b1 10 r 4')
-contains "trap trapped count" "red: 1 of 3 movers trapped   blue: 0 of 3 movers trapped" "$out"
+# A trapped mover (blue's, walled in by red): drawn lower case, counted in the summary.
+out=$(printf 'a1|a2,a1|b2\nquit\n' | "$arbiter" play trap size=3 --position 'b3,c4,d3 a1,c2,d4 a1|b1 10 r 4')
+contains "trap trapped count" "red: 0 of 3 movers trapped   blue: 1 of 3 movers trapped" "$out"
 contains "trap trapped mover" "       / #
-a       r # .   .       a1-a3" "$out"
+a       b # .   .       a1-a3" "$out"
 
 echo "play: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
