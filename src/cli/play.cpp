@@ -429,7 +429,7 @@ Runner setup_play(CLI::App& sub) {
   add_position_options(sub, *o);
   sub.add_option("--seat", o->seats, "SEAT=human or SEAT=ai:LEVEL (1-10) or SEAT=ai:SPEC");
   sub.add_option("--movetime", o->movetime, "seconds the AI thinks per move")
-      ->check(CLI::Range(0.01, 3600.0));
+      ->transform(in_range(0.01, 3600.0));
   return [o] {
     auto built = build_state(*o);
     if (!built) return fail(built.error());

@@ -45,6 +45,7 @@ bad "port not a number" "--port: must be a whole number from 0 to 65535" serve -
 bad "threads" "--threads: must be a whole number from 1 to 64" serve --threads 0
 bad "ai movetime" "--ai-movetime: must be a number from" serve --ai-movetime -1
 bad "rate limit" "--rate-limit: must be a number from 0" serve --rate-limit x
+bad "play movetime" "--movetime: must be a number from" play traverse --movetime abc
 bad "match seed" "--seed: must be a whole number from 0" match traverse --seed abc
 bad "match movetime" "--movetime: must be a number from 0 to 3600" match traverse --movetime soon
 bad "match games" "--games: must be a whole number from 1 to 100000" match traverse --games 0
