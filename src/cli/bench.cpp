@@ -1,20 +1,20 @@
 // `arbiter bench [GAME]`: perft with bulk counting over each game's fixed suite
-// (bench/suites/GAME.txt, compiled in), on one thread. Prints nodes, nodes/s and a signature
-// (a hash of every node count) that changes only when move generation changes. With --quiet
-// only the summary lines are printed, the ones that carry a signature: each game's perft
-// totals, the search bench total and the grand total.
+// (bench/suites/NAME.txt, compiled in; the game's descriptor names it), on one thread. Prints
+// nodes, nodes/s and a signature (a hash of every node count) that changes only when move
+// generation changes. With --quiet only the summary lines are printed, the ones that carry a
+// signature: each game's perft totals, the search bench total and the grand total.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
 
-#include "ai/search_bench.h"
 #include "cli/command.h"
 #include "core/text.h"
+#include "engine/search_bench.h"
 #include "games/registry.h"
 
 namespace arbiter {
-std::string_view bench_suite(std::string_view game);  // generated from bench/suites/
+std::string_view bench_suite(std::string_view name);  // bench/suites/NAME.txt; "" when none
 }
 
 namespace arbiter::cli {
@@ -84,8 +84,8 @@ void print_playout_rate(const Game& game) {
               games / sec, static_cast<double>(plies) / games);
 }
 
-// The search bench's summary line, as ai::run_search_bench() ends.
-void print_search_total(const ai::SearchBenchTotals& t) {
+// The search bench's summary line, as engine::run_search_bench() ends.
+void print_search_total(const engine::SearchBenchTotals& t) {
   std::printf("search total: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",
               static_cast<unsigned long long>(t.nodes), t.seconds,
               t.nodes / std::max(t.seconds, 1e-9), static_cast<unsigned long long>(t.signature));
@@ -116,7 +116,7 @@ Runner setup_bench(CLI::App& sub) {
     }
     SuiteTotals all;
     for (const Game* g : games) {
-      const auto suite = bench_suite(g->name());
+      const auto suite = bench_suite(g->perft_suite());
       if (suite.empty()) {
         std::printf("%s: no bench suite\n", std::string(g->name()).c_str());
         continue;
@@ -135,9 +135,9 @@ Runner setup_bench(CLI::App& sub) {
     }
     if (games.size() > 1 && !o->no_search) {
       if (o->quiet) {
-        print_search_total(ai::search_bench(nullptr));
+        print_search_total(engine::search_bench(nullptr));
       } else {
-        std::printf("search bench\n%s", ai::run_search_bench().c_str());
+        std::printf("search bench\n%s", engine::run_search_bench().c_str());
       }
     }
     if (games.size() > 1) {

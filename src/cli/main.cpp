@@ -1,4 +1,4 @@
-// arbiter: play, analyse and research Traverse, The Travelers and Trap.
+// arbiter: play, analyse and research the games of the registry (games/registry.h).
 #include <iostream>
 #include <string_view>
 
@@ -21,12 +21,25 @@ std::string unknown_command(int argc, char** argv) {
   return "unknown command " + quote(argv[1]) + " (commands: " + names + "; see arbiter --help)";
 }
 
+// The games and their parameters, for the end of --help: each game's summary, then its
+// parameters' help (from its schema), indented.
+std::string games_help() {
+  using namespace arbiter;
+  std::string out = "Game parameters (key=value words after the game's name):";
+  for (const Game* g : all_games()) {
+    out += "\n\n" + std::string(g->name()) + ": " + std::string(g->summary());
+    for (auto l : split(g->params_help(), "\n")) out += "\n  " + std::string(l);
+  }
+  return out;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace arbiter;
-  CLI::App app{"arbiter: rules, engines and play for Traverse, The Travelers and Trap.\nGames: " +
-               game_names()};
+  CLI::App app{"arbiter: rules, engines and play for " + game_titles() +
+               ".\nGames: " + game_names()};
+  app.footer(games_help());
   app.require_subcommand(1);
   app.set_version_flag("--version", "arbiter 0.1");
   std::vector<cli::Runner> runners;

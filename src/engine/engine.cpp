@@ -10,11 +10,9 @@ Engine::~Engine() {
 Status Engine::set_position(const GameState& state) {
   if (running_) return make_error("the engine is searching; stop it first");
   if (thread_.joinable()) thread_.join();
-  const std::string game(state.game().name());
-  if (!searcher_ || game != game_) {
-    searcher_ = make_searcher(game);
-    if (!searcher_) return make_error("no AI for the game " + game);
-    game_ = game;
+  if (!searcher_ || &state.game() != game_) {
+    searcher_ = state.game().make_searcher();
+    game_ = &state.game();
   }
   auto st = searcher_->set_position(state);
   if (!st) return st;

@@ -37,7 +37,8 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  // Copies the position (and its game); an error for a game without a searcher.
+  // Copies the position (its concrete State, history included) into its game's searcher
+  // (Game::make_searcher(), kept while the game stays the same).
   Status set_position(const GameState& state);
   void set_recipe(const ai::Recipe& recipe) { recipe_ = recipe; }
   Status set_player(std::string_view spec);  // parse_player_spec()
@@ -58,7 +59,7 @@ class Engine {
   void clear();
 
  private:
-  std::string game_;
+  const Game* game_ = nullptr;  // whose searcher searcher_ is
   std::unique_ptr<Searcher> searcher_;
   ai::Recipe recipe_ = ai::level_recipe(ai::kMaxLevel);
   std::thread thread_;

@@ -1,7 +1,8 @@
-// GameSearcher<Loader>: the Searcher of one game (searcher.h). Loader provides
-//   using State;  static Result<State> load(const ParamMap& params, std::string_view position);
-// The searcher rebuilds the concrete State from the runtime position (its start position text
-// plus the moves played), keeps one alpha-beta per thread and one MCTS tree between searches.
+// GameSearcher<Descriptor>: the Searcher of one game (searcher.h), over its concrete State
+// (the Descriptor's State, games/adapter.h). set_position() copies the State out of the runtime
+// position (a StateAdapter of the same Descriptor): no text, no replay; the copy carries the
+// game's history for repetition. It keeps one alpha-beta per thread and one MCTS tree between
+// searches.
 #pragma once
 
 #include <optional>
@@ -12,29 +13,23 @@
 #include "ai/mcts.h"
 #include "core/rng.h"
 #include "engine/searcher.h"
+#include "games/adapter.h"
 
 namespace arbiter::engine {
 
-template <class Loader>
+template <class Descriptor>
 class GameSearcher final : public Searcher {
  public:
-  using State = typename Loader::State;
+  using State = typename Descriptor::State;
   using Move = typename ai::GameAi<State>::Move;
 
   Status set_position(const GameState& g) override {
-    auto start = g.clone();
-    while (start->undo()) {
+    const auto* position = dynamic_cast<const StateAdapter<Descriptor>*>(&g);
+    if (position == nullptr) {
+      return make_error("a " + std::string(g.game().name()) + " position for the " +
+                        std::string(Descriptor::kName) + " engine");
     }
-    auto params = ParamMap::parse(g.params_text());
-    if (!params) return make_error(params.error());
-    auto s = Loader::load(*params, start->to_text());
-    if (!s) return make_error(s.error());
-    for (const auto& text : g.history()) {
-      auto m = s->parse_move(text);
-      if (!m) return make_error("replaying " + text + ": " + m.error());
-      s->apply(*m);
-    }
-    state_.emplace(std::move(*s));
+    state_.emplace(position->state());
     return {};
   }
 
@@ -82,6 +77,36 @@ class GameSearcher final : public Searcher {
       default:
         return to_engine(s, alphabeta(s, recipe, limits, stop, progress));
     }
+  }
+
+  // The bench's searches (searcher.h): fresh tables every time, so positions are independent.
+  BenchSearch bench(const BenchPosition& p) override {
+    BenchSearch out;
+    if (!state_ || state_->is_terminal()) return out;
+    State& s = *state_;
+    ai::SearchResult<Move> r;
+    if (p.playouts > 0) {
+      ai::MctsOptions options;
+      options.seed = 1;
+      ai::Mcts<State> mcts(options);
+      ai::SearchLimits limits;
+      limits.nodes = p.playouts;
+      r = mcts.search(s, limits);
+      for (const auto& [m, v] : mcts.root_visits()) {
+        if (m == r.best) out.visits = v;
+      }
+    } else {
+      ai::AlphaBetaOptions options;
+      options.tt_megabytes = kBenchTableMegabytes;
+      ai::AlphaBeta<State> search(options);
+      ai::SearchLimits limits;
+      limits.depth = p.depth;
+      r = search.search(s, limits);
+    }
+    out.nodes = r.nodes;
+    out.seconds = r.seconds;
+    if (r.has_move) out.best_move = s.move_text(r.best);
+    return out;
   }
 
  private:

@@ -1,9 +1,22 @@
-// GameAdapter<Traits>: wraps a game's concrete State as the runtime Game/GameState.
+// GameAdapter<Descriptor>: wraps a game's concrete State as the runtime Game/GameState.
 //
-// What a game provides (checked at compile time where it is used):
-//   struct Traits {
+// Layering: a game is one module, its folder (games/<game>/), declared by one Descriptor
+// (games/<game>/descriptor.h; src/games/README.md names every member). GameAdapter turns the
+// Descriptor into the runtime Game, all but its AI; engine::GameModule<Descriptor>
+// (engine/game_module.h) derives from it and adds make_searcher(), pairing it with
+// GameSearcher<Descriptor>, which takes the concrete State out of the StateAdapter (state())
+// rather than rebuilding it from text. The game list (games/game_list.cpp) instantiates one
+// GameModule per Descriptor. So games/ knows nothing of the searches, and the engine knows no
+// game.
+//
+// What a Descriptor provides (checked at compile time where it is used):
+//   struct Descriptor {
 //     using State; using Params;
-//     static constexpr std::string_view kName, kSummary, kParamsHelp;
+//     static constexpr std::string_view kName, kTitle, kSummary;
+//     // Tables (games/descriptor_types.h), arrays or spans (a span for an empty one):
+//     static constexpr ParamSpec kParams[]; Seating kSeatings[];
+//     static constexpr ConformanceCase kConformance[]; BenchPosition kBench[];
+//     static constexpr std::string_view kPerftSuite;           // bench/suites/NAME.txt, or ""
 //     static Result<Params> parse_params(const ParamMap&);
 //     static std::string params_text(const Params&);        // canonical, defaults included
 //     static Result<State> new_state(const Params&);         // the start position
@@ -11,7 +24,7 @@
 //     static BoardView view(const State&);                    // games/board_view.h
 //     static Result<MoveParts> move_parts(const State&, std::string_view move);
 //   };
-//   class State {                                            // copyable
+//   class State {                                            // copyable, history included
 //     using Move; using MoveList;                            // MoveList: iterable, clear(), size()
 //     void generate(MoveList&) const;                        // one move per resulting position
 //     uint64_t count_moves() const;                          // == generated size, maybe faster
@@ -26,6 +39,8 @@
 //     // optional: a uniformly random legal move without enumerating them all (not terminal)
 //     Move sample_move(Rng&) const;
 //   };
+// A copy of a State carries what its rules need of the game so far (repetition counts, the undo
+// stack), so a search on a copy sees the same game as the runtime position.
 #pragma once
 
 #include <algorithm>
@@ -39,15 +54,15 @@
 
 namespace arbiter {
 
-template <class Traits>
+template <class Descriptor>
 class StateAdapter final : public GameState {
  public:
-  using State = typename Traits::State;
-  StateAdapter(const Game& game, typename Traits::Params params, State state)
+  using State = typename Descriptor::State;
+  StateAdapter(const Game& game, typename Descriptor::Params params, State state)
       : game_(&game), params_(std::move(params)), state_(std::move(state)) {}
 
   const Game& game() const override { return *game_; }
-  std::string params_text() const override { return Traits::params_text(params_); }
+  std::string params_text() const override { return Descriptor::params_text(params_); }
   int num_players() const override { return state_.num_players(); }
   int to_move() const override { return state_.to_move(); }
   std::string player_name(int p) const override { return state_.player_name(p); }
@@ -85,9 +100,9 @@ class StateAdapter final : public GameState {
   std::string result_text() const override { return state_.result_text(); }
   std::string to_text() const override { return state_.to_text(); }
   std::string render() const override { return state_.render(); }
-  BoardView view() const override { return Traits::view(state_); }
+  BoardView view() const override { return Descriptor::view(state_); }
   Result<MoveParts> move_parts(std::string_view move) const override {
-    return Traits::move_parts(state_, move);
+    return Descriptor::move_parts(state_, move);
   }
   uint64_t hash() const override { return state_.hash(); }
   uint64_t recomputed_hash() const override { return state_.compute_hash(); }
@@ -115,44 +130,58 @@ class StateAdapter final : public GameState {
     return std::make_unique<StateAdapter>(*this);
   }
 
+  // The concrete position, with its history: what the game's searcher copies.
   const State& state() const { return state_; }
 
  private:
   const Game* game_;
-  typename Traits::Params params_;
+  typename Descriptor::Params params_;
   State state_;
   std::vector<std::string> history_;
 };
 
-template <class Traits>
-class GameAdapter final : public Game {
+// Every Game member but make_searcher() (engine/game_module.h adds it).
+template <class Descriptor>
+class GameAdapter : public Game {
  public:
-  std::string_view name() const override { return Traits::kName; }
-  std::string_view summary() const override { return Traits::kSummary; }
-  std::string_view params_help() const override { return Traits::kParamsHelp; }
+  GameAdapter() : params_help_(params_help_text(Descriptor::kParams)) {}
+
+  std::string_view name() const override { return Descriptor::kName; }
+  std::string_view title() const override { return Descriptor::kTitle; }
+  std::string_view summary() const override { return Descriptor::kSummary; }
+  std::span<const ParamSpec> param_specs() const override { return Descriptor::kParams; }
+  std::string_view params_help() const override { return params_help_; }
+  std::span<const Seating> seatings() const override { return Descriptor::kSeatings; }
+  std::span<const ConformanceCase> conformance_cases() const override {
+    return Descriptor::kConformance;
+  }
+  std::span<const BenchPosition> bench_positions() const override { return Descriptor::kBench; }
+  std::string_view perft_suite() const override { return Descriptor::kPerftSuite; }
 
   Result<std::unique_ptr<GameState>> new_state(const ParamMap& map) const override {
-    auto params = Traits::parse_params(map);
+    auto params = Descriptor::parse_params(map);
     if (!params) return make_error(params.error());
-    auto state = Traits::new_state(*params);
+    auto state = Descriptor::new_state(*params);
     if (!state) return make_error(state.error());
     return wrap(std::move(*params), std::move(*state));
   }
   Result<std::unique_ptr<GameState>> parse_state(const ParamMap& map,
                                                  std::string_view text) const override {
-    auto params = Traits::parse_params(map);
+    auto params = Descriptor::parse_params(map);
     if (!params) return make_error(params.error());
-    auto state = Traits::parse_position(*params, text);
+    auto state = Descriptor::parse_position(*params, text);
     if (!state) return make_error(state.error());
     return wrap(std::move(*params), std::move(*state));
   }
 
  private:
-  Result<std::unique_ptr<GameState>> wrap(typename Traits::Params params,
-                                          typename Traits::State state) const {
+  Result<std::unique_ptr<GameState>> wrap(typename Descriptor::Params params,
+                                          typename Descriptor::State state) const {
     return std::unique_ptr<GameState>(
-        std::make_unique<StateAdapter<Traits>>(*this, std::move(params), std::move(state)));
+        std::make_unique<StateAdapter<Descriptor>>(*this, std::move(params), std::move(state)));
   }
+
+  std::string params_help_;
 };
 
 }  // namespace arbiter

@@ -1,10 +1,13 @@
 // The runtime face of a game: what the CLI, protocol, server, records and tests use.
 // Each game's concrete State (fast, templated search and perft run on it) is wrapped once by
-// GameAdapter (games/adapter.h); nothing outside a game's folder re-implements a rule.
+// GameAdapter (games/adapter.h); nothing outside a game's folder re-implements a rule. Code
+// that serves every game finds them in the registry (games/registry.h) and reads what each
+// declares here, rather than naming one.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,8 +15,13 @@
 #include "core/params.h"
 #include "core/result.h"
 #include "games/board_view.h"
+#include "games/descriptor_types.h"
 
 namespace arbiter {
+
+namespace engine {
+class Searcher;  // engine/searcher.h
+}
 
 class Game;
 
@@ -62,13 +70,27 @@ class GameState {
   virtual std::unique_ptr<GameState> clone() const = 0;
 };
 
+// What a game declares about itself (its descriptor, games/<game>/descriptor.h), how to start or
+// read a position, and its AI.
 class Game {
  public:
   virtual ~Game() = default;
-  virtual std::string_view name() const = 0;
+  virtual std::string_view name() const = 0;   // "travelers": in commands, records, the API
+  virtual std::string_view title() const = 0;  // "The Travelers": in prose
   virtual std::string_view summary() const = 0;
-  // Help text for the parameters, one `key=values  meaning` line each.
+  virtual std::span<const ParamSpec> param_specs() const = 0;
+  // Help text for the parameters, one `key=values  meaning` line each (from param_specs()).
   virtual std::string_view params_help() const = 0;
+  // The seats of each player count the game allows, fewest players first.
+  virtual std::span<const Seating> seatings() const = 0;
+  virtual std::span<const ConformanceCase> conformance_cases() const = 0;
+  virtual std::span<const BenchPosition> bench_positions() const = 0;
+  // The name of the game's perft suite (bench/suites/NAME.txt); "" when it has none.
+  virtual std::string_view perft_suite() const = 0;
+  // The game's searches behind the engine's interface, for positions of this game
+  // (engine/game_module.h makes them).
+  virtual std::unique_ptr<engine::Searcher> make_searcher() const = 0;
+
   virtual Result<std::unique_ptr<GameState>> new_state(const ParamMap& params) const = 0;
   // A position given as position text, under the given parameters.
   virtual Result<std::unique_ptr<GameState>> parse_state(const ParamMap& params,

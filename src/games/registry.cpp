@@ -1,20 +1,8 @@
 #include "games/registry.h"
 
 #include "core/text.h"
-#include "games/trap/trap_game.h"
-#include "games/travelers/travelers_game.h"
-#include "games/traverse/traverse_game.h"
 
 namespace arbiter {
-
-const std::vector<const Game*>& all_games() {
-  static const std::vector<const Game*> games = {
-      &traverse::game(),
-      &travelers::game(),
-      &trap::game(),
-  };
-  return games;
-}
 
 const Game* find_game(std::string_view name) {
   const std::string lower = to_lower(name);
@@ -27,6 +15,16 @@ const Game* find_game(std::string_view name) {
 std::string game_names() {
   std::string out;
   for (const Game* g : all_games()) out += (out.empty() ? "" : ", ") + std::string(g->name());
+  return out;
+}
+
+std::string game_titles() {
+  const auto& games = all_games();
+  std::string out;
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (i > 0) out += i + 1 == games.size() ? " and " : ", ";
+    out += games[i]->title();
+  }
   return out;
 }
 

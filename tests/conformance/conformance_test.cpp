@@ -1,9 +1,11 @@
-// The conformance suite every game runs: random playouts with fixed seeds over each game's
-// parameter sets, checking the invariants of the runtime interface at every ply.
+// The conformance suite every game runs: random playouts with fixed seeds over each registered
+// game's parameter sets (its descriptor's conformance cases), checking the invariants of the
+// runtime interface at every ply.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "core/rng.h"
 #include "games/registry.h"
@@ -13,33 +15,22 @@ namespace arbiter {
 namespace {
 
 struct Case {
-  const char* game;
-  const char* params;
-  int games;        // playouts
-  int check_every;  // the costlier checks (undo of every move, perft 2) run every this many plies
+  const Game* game;
+  ConformanceCase spec;
+  int index;  // among the game's cases
 };
 
-// One line per parameter set; each game adds its own.
-const Case kCases[] = {
-    {"traverse", "players=2 rules=basic max_plies=300", 12, 7},
-    {"traverse", "players=2 rules=advanced max_plies=300", 12, 7},
-    {"traverse", "players=2 rules=expert max_plies=300", 4, 11},
-    {"traverse", "players=3 rules=basic max_plies=300", 8, 7},
-    {"traverse", "players=4 rules=basic max_plies=300", 8, 7},
-    {"traverse", "players=4 rules=expert max_plies=200", 3, 17},
-    {"traverse", "seats=west,east rules=advanced arrangement=random seed=7 max_plies=200", 6, 7},
-    {"traverse", "players=4 long_jumps=on circle_reversal=on max_plies=200", 3, 13},
-    {"traverse", "players=2 max_plies=40", 20, 5},
-    {"travelers", "", 12, 7},
-    {"travelers", "max_plies=60", 10, 5},
-    {"trap", "size=3 max_plies=150", 6, 7},
-    {"trap", "size=3 walls=10", 6, 9},
-    {"trap", "size=4 walls=20 max_plies=120", 2, 9},
-    {"trap", "size=3 walls=0 max_plies=60", 3, 11},
-    {"trap", "size=5 max_plies=12", 1, 12},
-};
+// Every registered game's cases, in the order of the game list.
+std::vector<Case> all_cases() {
+  std::vector<Case> out;
+  for (const Game* game : all_games()) {
+    int index = 0;
+    for (const ConformanceCase& c : game->conformance_cases()) out.push_back({game, c, index++});
+  }
+  return out;
+}
 
-void PrintTo(const Case& c, std::ostream* os) { *os << c.game << " " << c.params; }
+void PrintTo(const Case& c, std::ostream* os) { *os << c.game->name() << " " << c.spec.params; }
 
 // Debug+sanitizer builds play a quarter of the games.
 #ifdef NDEBUG
@@ -51,11 +42,9 @@ constexpr int kScale = 4;
 class Conformance : public ::testing::TestWithParam<Case> {};
 
 std::unique_ptr<GameState> start_state(const Case& c) {
-  const Game* game = find_game(c.game);
-  EXPECT_NE(game, nullptr) << c.game;
-  auto params = ParamMap::parse(c.params);
+  auto params = ParamMap::parse(c.spec.params);
   EXPECT_TRUE(params.ok());
-  auto state = game->new_state(*params);
+  auto state = c.game->new_state(*params);
   EXPECT_TRUE(state.ok()) << state.error();
   return std::move(*state);
 }
@@ -98,13 +87,13 @@ void check_position(const Case& c, const GameState& s, bool deep) {
 
 TEST_P(Conformance, RandomPlayouts) {
   const Case& c = GetParam();
-  for (int g = 0; g < std::max(1, c.games / kScale); ++g) {
+  for (int g = 0; g < std::max(1, c.spec.games / kScale); ++g) {
     Rng rng(1000 + g);
     auto start = start_state(c);
     ASSERT_TRUE(start);
     auto state = start->clone();
     for (int ply = 0;; ++ply) {
-      check_position(c, *state, ply % c.check_every == 0);
+      check_position(c, *state, ply % c.spec.check_every == 0);
       if (HasFatalFailure()) return;
       if (state->is_terminal()) break;
       const auto moves = state->legal_moves();
@@ -138,10 +127,28 @@ TEST_P(Conformance, RandomPlayouts) {
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  return std::string(info.param.game) + "_" + std::to_string(info.index);
+  return std::string(info.param.game->name()) + "_" + std::to_string(info.param.index);
 }
 
-INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(kCases), case_name);
+INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()), case_name);
+
+// The suite covers every registered game: each declares at least one parameter set, and each
+// set starts a game (a game without cases would pass the suite by never being played).
+TEST(ConformanceCoverage, EveryRegisteredGameIsPlayed) {
+  const auto cases = all_cases();
+  for (const Game* game : all_games()) {
+    const auto played =
+        std::count_if(cases.begin(), cases.end(), [&](const Case& c) { return c.game == game; });
+    EXPECT_GT(played, 0) << game->name() << " declares no conformance case";
+  }
+  for (const Case& c : cases) {
+    auto params = ParamMap::parse(c.spec.params);
+    ASSERT_TRUE(params.ok()) << c.game->name() << " " << c.spec.params;
+    EXPECT_TRUE(c.game->new_state(*params).ok()) << c.game->name() << " " << c.spec.params;
+    EXPECT_GT(c.spec.games, 0) << c.game->name() << " " << c.spec.params;
+    EXPECT_GT(c.spec.check_every, 0) << c.game->name() << " " << c.spec.params;
+  }
+}
 
 }  // namespace
 }  // namespace arbiter

@@ -42,14 +42,15 @@ Result<Arrangement> parse_arrangement(const std::string& key, const std::string&
 }
 
 struct RuleSet {
-  const char* name;
+  std::string_view name;
   bool long_jumps, circle_reversal, goal_anchor, reversal_from_goal;
 };
 constexpr RuleSet kRuleSets[] = {
-    {"basic", false, false, false, false},
-    {"advanced", true, true, true, false},
-    {"expert", true, true, true, true},
+    {kRuleSetNames[0], false, false, false, false},
+    {kRuleSetNames[1], true, true, true, false},
+    {kRuleSetNames[2], true, true, true, true},
 };
+static_assert(std::size(kRuleSets) == std::size(kRuleSetNames));
 
 std::vector<int> default_seats(int players) {
   if (players == 2) return {kSouth, kNorth};
@@ -106,7 +107,7 @@ Result<Params> parse_params(const ParamMap& map) {
 
   int players = 0;
   if (auto v = map.get("players")) {
-    auto n = parse_int(*v, 2, 4, "players");
+    auto n = parse_int(*v, kMinPlayers, kMaxPlayers, "players");
     if (!n) return make_error(n.error());
     players = static_cast<int>(*n);
     p.seats = default_seats(players);
@@ -153,14 +154,15 @@ Result<Params> parse_params(const ParamMap& map) {
     }
   }
   if (auto v = map.get("max_plies")) {
-    auto n = parse_int(*v, 0, 1'000'000, "max_plies");
+    auto n = parse_int(*v, 0, kMaxPliesParam, "max_plies");
     if (!n) return make_error(n.error());
     p.max_plies = static_cast<int>(*n);
   }
 
   // R5: set-up. arrangement=random shuffles every seat from `seed`; per-seat keys override.
-  const std::string mode = to_lower(map.get("arrangement").value_or("default"));
-  if (mode != "default" && mode != "random") {
+  const std::string mode =
+      to_lower(map.get("arrangement").value_or(std::string(kArrangementModes[0])));
+  if (mode != kArrangementModes[0] && mode != kArrangementModes[1]) {
     return make_error("arrangement: expected default or random, got " + quote(mode));
   }
   uint64_t seed = 0;
@@ -169,7 +171,7 @@ Result<Params> parse_params(const ParamMap& map) {
     if (!n) return make_error(n.error());
     seed = static_cast<uint64_t>(*n);
   }
-  if (mode == "random") {
+  if (mode == kArrangementModes[1]) {
     Rng rng(seed);
     for (auto& a : p.arrangement) {
       for (int i = 7; i > 0; --i) std::swap(a[i], a[rng.below(i + 1)]);
@@ -204,7 +206,7 @@ std::string params_text(const Params& p) {
     }
   }
   if (preset) {
-    out += std::string(" rules=") + preset->name;
+    out += " rules=" + std::string(preset->name);
   } else {
     auto sw = [](bool b) { return b ? "on" : "off"; };
     out += std::string(" long_jumps=") + sw(p.long_jumps) +

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/params.h"
@@ -17,6 +18,13 @@ using Arrangement = std::array<int8_t, 8>;
 // R5: square diamond triangle circle circle triangle diamond square.
 inline constexpr Arrangement kDefaultArrangement = {
     kSquarePiece, kDiamond, kTriangle, kCircle, kCircle, kTriangle, kDiamond, kSquarePiece};
+
+inline constexpr int kMinPlayers = 2;  // R3
+inline constexpr int kMaxPlayers = 4;
+inline constexpr int kMaxPliesParam = 1'000'000;
+// The `rules` presets (R9, R14–R16 switches), in parse_params' order: basic is the default.
+inline constexpr std::string_view kRuleSetNames[] = {"basic", "advanced", "expert"};
+inline constexpr std::string_view kArrangementModes[] = {"default", "random"};  // R5
 
 struct Params {
   std::vector<int> seats = {kSouth, kNorth};  // R3: in turn order (clockwise from South)

@@ -46,7 +46,7 @@ std::string State::to_text() const {
   return out;
 }
 
-Result<State> parse_position(const Params& params, std::string_view text) {
+Result<State> State::parse_position(const Params& params, std::string_view text) {
   const auto fields = split(text);
   if (fields.size() != 3) {
     return make_error("position text: expected 3 fields (rows, seat to move, ply), got " +

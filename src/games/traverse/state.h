@@ -53,9 +53,12 @@ constexpr int kind_of(Piece p) { return (p - 1) % 4; }
 
 class State {
  public:
+  using Move = traverse::Move;
   using MoveList = std::vector<Move>;
 
   static State start(const Params& params);
+  // Reads position text (position_text.cpp) under the given parameters.
+  static Result<State> parse_position(const Params& params, std::string_view text);
   // A hand-built position (from position text): pieces by square, seat to move, ply.
   static Result<State> from_board(const Params& params, const std::array<Piece, kSquares>& board,
                                   int seat_to_move, int ply);
@@ -130,8 +133,5 @@ class State {
   RepetitionTable repetitions_;
   std::vector<Move> undo_stack_;
 };
-
-// Reads position text (position_text.cpp) under the given parameters.
-Result<State> parse_position(const Params& params, std::string_view text);
 
 }  // namespace arbiter::traverse

@@ -19,7 +19,7 @@ inline traverse::State traverse_position(const std::string& params, const std::s
   auto map = ParamMap::parse(params);
   auto p = traverse::parse_params(*map);
   EXPECT_TRUE(p.ok());
-  auto s = traverse::parse_position(*p, text);
+  auto s = traverse::State::parse_position(*p, text);
   EXPECT_TRUE(s.ok()) << s.error();
   return s.ok() ? std::move(*s) : traverse::State::start(*p);
 }

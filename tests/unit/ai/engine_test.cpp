@@ -35,6 +35,23 @@ TEST(Engine, SearchesEveryGameAndReturnsALegalMove) {
   }
 }
 
+// Each game makes its own searcher (Game::make_searcher()), which takes the concrete State of
+// that game's positions and refuses another game's with a one-line error.
+TEST(Engine, EachGameMakesTheSearcherOfItsOwnPositions) {
+  const auto& games = all_games();
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    const Game& other = *games[(i + 1) % games.size()];
+    auto own = start_of(std::string(games[i]->name()).c_str());
+    auto foreign = start_of(std::string(other.name()).c_str());
+    auto searcher = games[i]->make_searcher();
+    ASSERT_NE(searcher, nullptr);
+    EXPECT_TRUE(searcher->set_position(*own).ok()) << games[i]->name();
+    const auto refused = searcher->set_position(*foreign);
+    ASSERT_FALSE(refused.ok()) << games[i]->name() << " took a " << other.name() << " position";
+    EXPECT_NE(refused.error().find(std::string(other.name())), std::string::npos);
+  }
+}
+
 TEST(Engine, EveryAlgorithmPlaysFourPlayerTraverse) {
   auto s = start_of("traverse", "players=4");
   for (const char* spec : {"algo=mcts,threads=2,nodes=1500", "algo=brs,nodes=1500",

@@ -1,8 +1,8 @@
-#include "ai/search_bench.h"
+#include "engine/search_bench.h"
 
 #include <gtest/gtest.h>
 
-namespace arbiter::ai {
+namespace arbiter::engine {
 namespace {
 
 // The signature changes only when search behaviour (or move generation) changes; update the
@@ -18,4 +18,4 @@ TEST(SearchBench, SignatureIsStable) {
 }
 
 }  // namespace
-}  // namespace arbiter::ai
+}  // namespace arbiter::engine

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "core/rng.h"
+#include "games/registry.h"
 #include "games/travelers/travelers_game.h"
 #include "helpers.h"
 
@@ -166,7 +167,7 @@ TEST(TravelersText, PlyLimitDraw) {
 }
 
 TEST(TravelersText, RuntimeGame) {
-  const Game& g = game();
+  const Game& g = *find_game("travelers");
   EXPECT_EQ(g.name(), "travelers");
   auto state = g.new_state(*ParamMap::parse(""));
   ASSERT_TRUE(state.ok()) << state.error();

@@ -44,7 +44,7 @@ TEST(TraversePerft, R15_FullStartRowPosition) {
 TEST(TraverseText, PositionTextRoundTripsAndRejectsBadInput) {
   State s = State::start(params_of("players=2"));
   EXPECT_EQ(s.to_text(), "1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/10/1SsDsTsCsCsTsDsSs1 s 0");
-  auto back = parse_position(params_of("players=2"), s.to_text());
+  auto back = State::parse_position(params_of("players=2"), s.to_text());
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->hash(), s.hash());
   const std::pair<const char*, const char*> bad[] = {
@@ -60,7 +60,7 @@ TEST(TraverseText, PositionTextRoundTripsAndRejectsBadInput) {
       {"SsSsSs7/10/10/10/10/10/10/10/10/10 s 0", "at most 2"},
   };
   for (auto [text, why] : bad) {
-    auto r = parse_position(params_of("players=2"), text);
+    auto r = State::parse_position(params_of("players=2"), text);
     ASSERT_FALSE(r.ok()) << text;
     EXPECT_NE(r.error().find(why), std::string::npos) << text << ": " << r.error();
   }

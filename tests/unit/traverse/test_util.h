@@ -21,7 +21,7 @@ inline Params params_of(const std::string& text) {
 
 // A position: rows from 10 down to 1 as in position text.
 inline State position(const std::string& params, const std::string& text) {
-  auto s = parse_position(params_of(params), text);
+  auto s = State::parse_position(params_of(params), text);
   EXPECT_TRUE(s.ok()) << s.error();
   return std::move(*s);
 }

@@ -1,0 +1,62 @@
+// The Travelers as one module (games/adapter.h says what a Descriptor is; src/games/README.md
+// names its members): its parameters, seats, conformance parameter sets and bench positions, and
+// the functions the runtime Game is made of. The rules are docs/travelers.md and state.h.
+//
+// Parameters (one `key=value` list):
+//   max_plies=N   the game is drawn once it has N plies in all, counted from move 1 of the
+//                 position's move number (0, the default: no limit; the 100-ply no-capture rule
+//                 of V13 always applies).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/params.h"
+#include "core/result.h"
+#include "games/descriptor_types.h"
+#include "games/travelers/state.h"
+#include "games/travelers/view.h"
+
+namespace arbiter::travelers {
+
+struct Descriptor {
+  using State = travelers::State;
+  using Params = travelers::Params;
+  static constexpr std::string_view kName = "travelers";
+  static constexpr std::string_view kTitle = "The Travelers";
+  static constexpr std::string_view kSummary =
+      "The Travelers (Lavieri, 2006): 9x9, bring both Travelers to the last rank";
+
+  static constexpr ParamSpec kParams[] = {
+      int_param("max_plies", "0", 0, 1'000'000, "draw after N plies in all; 0 = no limit"),
+  };
+
+  static constexpr SeatSpec kSeats[] = {{"white", "white"}, {"black", "black"}};  // V1
+  static constexpr Seating kSeatings[] = {{2, "", kSeats}};
+
+  static constexpr ConformanceCase kConformance[] = {
+      {"", 12, 7},
+      {"max_plies=60", 10, 5},
+  };
+
+  static constexpr BenchPosition kBench[] = {
+      alphabeta_position("", 0, 6),
+      alphabeta_position("", 9, 6),
+      alphabeta_position("", 24, 6),
+  };
+  static constexpr std::string_view kPerftSuite = "travelers";
+
+  static Result<Params> parse_params(const ParamMap& map);  // params.cpp
+  static std::string params_text(const Params& p);          // params.cpp
+  static Result<State> new_state(const Params& p) { return State::start(p); }
+  static Result<State> parse_position(const Params& p, std::string_view text) {
+    return State::from_text(p, text);
+  }
+  static BoardView view(const State& s) { return travelers::view(s); }
+  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
+    return travelers::move_parts(s, move);
+  }
+};
+
+}  // namespace arbiter::travelers
