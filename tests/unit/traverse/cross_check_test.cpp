@@ -206,8 +206,8 @@ TEST(TraverseCrossCheck, R15_CrowdedStartRowsMatchReference) {
     if (::testing::Test::HasFailure()) return;
   }
   // The positions do exercise R15, its fallback to the destination row included.
-  EXPECT_GT(lifting, 10000);
-  EXPECT_GT(home, 1000);
+  EXPECT_GT(lifting, 10000 / kScale);
+  EXPECT_GT(home, 1000 / kScale);
 }
 
 // Depth-2 agreement from positions where R15's fallback to the destination row is in play.
