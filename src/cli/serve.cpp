@@ -43,6 +43,11 @@ Runner setup_serve(CLI::App& sub) {
                  "games kept in memory; idle ones past this are reloaded from the store on demand")
       ->transform(in_range(1, 1 << 24))
       ->capture_default_str();
+  sub.add_option("--ai-memory", o->server.ai_memory_mb,
+                 "MB the AI engines kept between moves take together (idle ones freed, least "
+                 "recently used first)")
+      ->transform(in_range(1, 1 << 20))
+      ->capture_default_str();
   return [o] {
     auto store = store::open_store(o->db);
     if (!store) return fail(store.error());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/text.h"
+#include "server/api_json.h"
 
 namespace arbiter::server {
 namespace {
@@ -65,15 +66,19 @@ Response json_response(int status, std::string body) {
   return r;
 }
 
+// The answer of a hub call: its value as the JSON of docs/api.md, or its error.
 template <class T>
 Response reply(const Outcome<T>& out, int status = 200) {
   if (!out) return Api::error_response(out.error());
-  if constexpr (std::is_same_v<T, GameText>) {
-    return json_response(status, **out);
+  if constexpr (std::is_same_v<T, GameViewPtr>) {
+    return json_response(status, game_text(**out));
   } else if constexpr (std::is_same_v<T, Seated>) {
-    return json_response(status, out->json());
+    return json_response(status, seated_text(*out));
+  } else if constexpr (std::is_same_v<T, std::vector<GameViewPtr>>) {
+    return json_response(status, games_text(*out));
   } else {
-    return json_response(status, *out);
+    static_assert(std::is_same_v<T, LegalClicks>);
+    return json_response(status, legal_text(*out));
   }
 }
 
@@ -108,8 +113,11 @@ Outcome<json> parse_json(std::string_view text) {
 
 // ---- handlers, one per route ------------------------------------------------------------
 
-Response catalog(Hub& hub, Call&) { return json_response(200, hub.catalog()); }
-Response health(Hub&, Call&) { return json_response(200, "{\"ok\":true}"); }
+Response catalog(Hub&, Call&) {
+  static const std::string text = catalog_text(Hub::catalog());
+  return json_response(200, text);
+}
+Response health(Hub&, Call&) { return json_response(200, health_text()); }
 
 Response list_games(Hub& hub, Call& c) {
   store::GameFilter filter;
@@ -118,17 +126,18 @@ Response list_games(Hub& hub, Call& c) {
     if (filter.ids.size() > kMaxIds) {
       return Api::error_response(bad_request("ids: at most " + std::to_string(kMaxIds)));
     }
-    if (filter.ids.empty()) return json_response(200, "{\"games\":[]}");
+    if (filter.ids.empty()) return json_response(200, games_text({}));
   }
   if (auto it = c.query.find("open"); it != c.query.end()) {
     filter.open_only = it->second == "1" || it->second == "true";
   }
-  if (auto it = c.query.find("status"); it != c.query.end()) {
-    if (it->second != "playing" && it->second != "finished" && !it->second.empty()) {
-      return Api::error_response(
-          bad_request("status: expected playing or finished, got " + quote(it->second)));
+  if (auto it = c.query.find("status"); it != c.query.end() && !it->second.empty()) {
+    filter.status = store::parse_game_status(it->second);
+    if (!filter.status) {
+      return Api::error_response(bad_request(
+          "status: expected " + std::string(to_text(store::GameStatus::kPlaying)) + " or " +
+          std::string(to_text(store::GameStatus::kFinished)) + ", got " + quote(it->second)));
     }
-    filter.status = it->second;
   }
   if (auto it = c.query.find("limit"); it != c.query.end()) {
     auto limit = parse_int(it->second, 1, 200, "limit");
@@ -138,7 +147,34 @@ Response list_games(Hub& hub, Call& c) {
   return reply(hub.list(filter));
 }
 
-Response create_game(Hub& hub, Call& c) { return reply(hub.create(c.body), 201); }
+// The body of POST /api/games as text fields; the hub judges their values.
+Outcome<NewGame> new_game(const json& body) {
+  NewGame out;
+  for (auto [key, field] : {std::pair{"game", &out.game}, std::pair{"params", &out.params},
+                            std::pair{"position", &out.position}}) {
+    auto value = string_field(body, key);
+    if (!value) return value.error();
+    *field = value->value_or("");
+  }
+  auto seats = body.find("seats");
+  if (seats == body.end() || seats->is_null()) return out;
+  if (!seats->is_array()) return bad_request("seats: expected an array of seat kinds");
+  out.seats.emplace();
+  for (std::size_t i = 0; i < seats->size(); ++i) {
+    const json& seat = (*seats)[i];
+    if (!seat.is_string()) {
+      return bad_request("seats[" + std::to_string(i) + "]: " + std::string(kSeatSpecForms));
+    }
+    out.seats->push_back(seat.get<std::string>());
+  }
+  return out;
+}
+
+Response create_game(Hub& hub, Call& c) {
+  auto request = new_game(c.body);
+  if (!request) return Api::error_response(request.error());
+  return reply(hub.create(*request), 201);
+}
 Response get_game(Hub& hub, Call& c) {
   std::optional<int> at;
   if (auto it = c.query.find("at"); it != c.query.end()) {
@@ -247,9 +283,7 @@ ApiError too_many(const std::string& remote) { return {429, "too many requests f
 
 }  // namespace
 
-std::string Api::error_json(std::string_view message) {
-  return json{{"error", message}}.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+std::string Api::error_json(std::string_view message) { return error_text(message); }
 
 Response Api::error_response(const ApiError& e) {
   return json_response(e.status, error_json(e.message));
@@ -307,10 +341,7 @@ Outcome<std::string> Api::websocket_game(const Request& request) {
 
 std::string Api::handle_ws_message(std::string_view game, std::string_view text,
                                    const std::string& remote) {
-  auto error = [](std::string_view message) {
-    return json{{"type", "error"}, {"error", message}}.dump(-1, ' ', false,
-                                                            json::error_handler_t::replace);
-  };
+  auto error = [](std::string_view message) { return ws_error_text(message); };
   if (!limiter_.allow(remote)) return error(too_many(remote).message);
   auto message = parse_json(text);
   if (!message) return error(message.error().message);
@@ -318,7 +349,7 @@ std::string Api::handle_ws_message(std::string_view game, std::string_view text,
   auto type = string_field(*message, "type");
   if (!type) return error(type.error().message);
   const std::string kind = type->value_or("");
-  if (kind == "ping") return "{\"type\":\"pong\"}";
+  if (kind == "ping") return pong_text();
   if (kind != "move") return error("type: expected move or ping, got " + quote(kind));
   auto move = string_field(*message, "move");
   if (!move) return error(move.error().message);

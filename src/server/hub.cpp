@@ -11,51 +11,38 @@
 namespace arbiter::server {
 namespace {
 
-using nlohmann::json;
-
 constexpr std::string_view kMissingToken = "missing seat token (send Authorization: Bearer TOKEN)";
 
-// A seat as the creator asks for it: "human", "open" or "ai:LEVEL".
-Outcome<store::SeatRow> parse_seat(const json& j, std::size_t index) {
-  const std::string where = "seats[" + std::to_string(index) + "]: ";
-  if (!j.is_string()) return bad_request(where + "expected \"human\", \"open\" or \"ai:LEVEL\"");
-  const std::string text = j.get<std::string>();
-  store::SeatRow seat;
-  if (text == "human" || text == "open") {
-    seat.kind = text;
-    return seat;
+// The seats of a new game for `players` players: every seat human when none are asked for.
+Outcome<std::vector<store::SeatRow>> new_seats(const NewGame& request, const store::GameRow& row,
+                                               int players) {
+  std::vector<store::SeatRow> seats;
+  if (!request.seats) {
+    seats.assign(static_cast<std::size_t>(players), store::SeatRow{});
+    return seats;
   }
-  if (text.starts_with("ai:")) {
-    auto level = parse_int(std::string_view(text).substr(3), ai::kMinLevel, ai::kMaxLevel, "level");
-    if (!level) return bad_request(where + level.error());
-    seat.kind = "ai";
-    seat.level = static_cast<int>(*level);
-    return seat;
+  if (request.seats->size() != static_cast<std::size_t>(players)) {
+    return bad_request("seats: " + row.game + " with these params has " + std::to_string(players) +
+                       " players, got " + std::to_string(request.seats->size()) + " seats");
   }
-  return bad_request(where + "expected \"human\", \"open\" or \"ai:LEVEL\", got " + quote(text));
-}
-
-Outcome<std::string> optional_string(const json& body, const char* key) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return std::string();
-  if (!it->is_string()) return bad_request(std::string(key) + ": expected a string");
-  return it->get<std::string>();
+  for (std::size_t i = 0; i < request.seats->size(); ++i) {
+    auto spec = parse_seat_spec((*request.seats)[i]);
+    if (!spec) return bad_request("seats[" + std::to_string(i) + "]: " + spec.error());
+    store::SeatRow seat;
+    seat.kind = spec->kind;
+    seat.level = spec->level;
+    seats.push_back(std::move(seat));
+  }
+  return seats;
 }
 
 }  // namespace
 
-std::string Seated::json() const {
-  std::string out = "{\"game\":" + *game + ",\"tokens\":{";
-  bool first = true;
-  for (const auto& [seat, token] : tokens) {
-    out += (first ? "\"" : ",\"") + std::to_string(seat) + "\":\"" + token + "\"";
-    first = false;
-  }
-  return out + "}}";
-}
-
 Hub::Hub(std::shared_ptr<store::Store> store, HubOptions options)
-    : store_(std::move(store)), options_(options), pool_(options.ai_workers) {
+    : store_(std::move(store)),
+      options_(options),
+      engines_(options.ai_memory_mb),
+      pool_(options.ai_workers) {
   init_sodium();
 }
 
@@ -72,6 +59,7 @@ void Hub::shutdown() {
     Lock lock(g->mu);
     if (g->engine) g->engine->stop();
   }
+  engines_.shutdown();
   pool_.shutdown();
 }
 
@@ -82,7 +70,7 @@ std::size_t Hub::live_games() const {
 
 Result<std::vector<std::string>> Hub::load() {
   store::GameFilter filter;
-  filter.status = "playing";
+  filter.status = store::GameStatus::kPlaying;
   filter.limit = std::numeric_limits<int>::max();
   auto rows = store_->list_games(filter);
   if (!rows) return make_error(rows.error());
@@ -120,6 +108,7 @@ void Hub::evict_idle_locked(const std::string& keep) {
   std::sort(idle.begin(), idle.end());
   for (const auto& entry : idle) {
     if (games_.size() <= options_.max_live_games) break;
+    engines_.drop(entry.second);
     games_.erase(entry.second);
   }
 }
@@ -150,100 +139,77 @@ Outcome<std::shared_ptr<LiveGame>> Hub::find(const store::GameRow& row) {
   return insert(std::move(*g));
 }
 
-Status Hub::create_row(store::GameRow& row) {
+store::Status Hub::create_row(store::GameRow& row) {
   for (int attempt = 0;; ++attempt) {
     row.id = new_game_id();
-    Status st = store_->create_game(row);
-    if (st || !store::is_conflict(st) || attempt == 3) return st;
+    store::Status st = store_->create_game(row);
+    if (!st.is(store::ErrorCode::kConflict) || attempt == 3) return st;
   }
 }
 
-Outcome<Seated> Hub::create(const json& body) {
-  auto name = optional_string(body, "game");
-  if (!name) return name.error();
-  if (name->empty()) return bad_request("game: missing (one of " + game_names() + ")");
-  const Game* game = find_game(*name);
-  if (!game)
-    return bad_request("game: unknown game " + quote(*name) + " (known: " + game_names() + ")");
-  auto params_text = optional_string(body, "params");
-  if (!params_text) return params_text.error();
-  auto position = optional_string(body, "position");
-  if (!position) return position.error();
-  auto params = ParamMap::parse(*params_text);
+Outcome<Seated> Hub::create(const NewGame& request) {
+  if (request.game.empty()) return bad_request("game: missing (one of " + game_names() + ")");
+  const Game* game = find_game(request.game);
+  if (!game) {
+    return bad_request("game: unknown game " + quote(request.game) + " (known: " + game_names() +
+                       ")");
+  }
+  auto params = ParamMap::parse(request.params);
   if (!params) return bad_request("params: " + params.error());
-  auto start = position->empty() ? game->new_state(*params) : game->parse_state(*params, *position);
-  if (!start) return bad_request((position->empty() ? "params: " : "position: ") + start.error());
-  const int players = (*start)->num_players();
+  const bool from_start = request.position.empty();
+  auto start = from_start ? game->new_state(*params) : game->parse_state(*params, request.position);
+  if (!start) return bad_request((from_start ? "params: " : "position: ") + start.error());
 
   store::GameRow row;
   row.game = std::string(game->name());
   row.params = (*start)->params_text();
-  row.position = position->empty() ? "" : (*start)->to_text();
-  auto seats = body.find("seats");
-  if (seats == body.end() || seats->is_null()) {
-    store::SeatRow human;
-    human.kind = "human";
-    row.seats.assign(static_cast<std::size_t>(players), human);
-  } else {
-    if (!seats->is_array()) return bad_request("seats: expected an array of seat kinds");
-    if (seats->size() != static_cast<std::size_t>(players)) {
-      return bad_request("seats: " + row.game + " with these params has " +
-                         std::to_string(players) + " players, got " +
-                         std::to_string(seats->size()) + " seats");
-    }
-    for (std::size_t i = 0; i < seats->size(); ++i) {
-      auto seat = parse_seat((*seats)[i], i);
-      if (!seat) return seat.error();
-      row.seats.push_back(std::move(*seat));
-    }
-  }
+  row.position = from_start ? "" : (*start)->to_text();
+  auto seats = new_seats(request, row, (*start)->num_players());
+  if (!seats) return seats.error();
+  row.seats = std::move(*seats);
   // The creator holds every human seat with one token, so a hot-seat game needs one token.
   Seated out;
   const std::string token = new_token();
   const std::string hash = hash_token(token);
   for (std::size_t i = 0; i < row.seats.size(); ++i) {
-    if (row.seats[i].kind != "human") continue;
+    if (row.seats[i].kind != store::SeatKind::kHuman) continue;
     row.seats[i].token_hash = hash;
     out.tokens[static_cast<int>(i)] = token;
   }
-  row.status = (*start)->is_terminal() ? "finished" : "playing";
+  row.status = (*start)->is_terminal() ? store::GameStatus::kFinished : store::GameStatus::kPlaying;
   row.result = (*start)->result_text();
   row.created_ms = row.updated_ms = now_ms();
 
   auto live = replay_game(row, {});
   if (!live) return internal_error(live.error());
-  Status st = create_row(row);
+  store::Status st = create_row(row);
   if (!st) return internal_error(st.error());
   (*live)->row.id = row.id;
   auto g = insert(std::move(*live));
   Lock lock(g->mu);
-  out.game = g->game_json();
+  out.game = g->view();
   maybe_start_ai_locked(g);
   return out;
 }
 
-Outcome<GameText> Hub::get(std::string_view id, std::optional<int> at) {
+Outcome<GameViewPtr> Hub::get(std::string_view id, std::optional<int> at) {
   auto g = find(id);
   if (!g) return g.error();
   Lock lock((*g)->mu);
-  if (at && *at < (*g)->ply()) return std::make_shared<const std::string>((*g)->json_at(*at));
-  return (*g)->game_json();
+  return at ? (*g)->view_at(*at) : (*g)->view();
 }
 
-Outcome<std::string> Hub::list(const store::GameFilter& filter) {
+Outcome<std::vector<GameViewPtr>> Hub::list(const store::GameFilter& filter) {
   auto rows = store_->list_games(filter);
   if (!rows) return internal_error(rows.error());
-  std::string out = "{\"games\":[";
-  bool first = true;
+  std::vector<GameViewPtr> out;
   for (const auto& row : *rows) {
     auto g = find(row);
     if (!g) continue;  // a game that no longer replays is not listed
     Lock lock((*g)->mu);
-    if (!first) out += ',';
-    out += (*g)->list_json();
-    first = false;
+    out.push_back((*g)->view());
   }
-  return out + "]}";
+  return out;
 }
 
 Outcome<bool> Hub::subscribe(std::string_view id, const std::weak_ptr<Subscriber>& watcher) {
@@ -253,8 +219,7 @@ Outcome<bool> Hub::subscribe(std::string_view id, const std::weak_ptr<Subscriber
   auto w = watcher.lock();
   if (!w) return false;
   (*g)->subscribers.push_back(watcher);
-  w->send(std::make_shared<const std::string>("{\"type\":\"state\",\"game\":" + *(*g)->game_json() +
-                                              "}"));
+  w->send(std::make_shared<const GameEvent>((*g)->view()));
   return true;
 }
 
@@ -271,16 +236,14 @@ Outcome<std::vector<int>> Hub::held_seats(const LiveGame& g, std::string_view to
 
 void Hub::broadcast_state(LiveGame& g) {
   g.changed();
-  auto message =
-      std::make_shared<const std::string>("{\"type\":\"state\",\"game\":" + *g.game_json() + "}");
-  broadcast(g, message);
+  broadcast(g, std::make_shared<const GameEvent>(g.view()));
 }
 
-void Hub::broadcast(LiveGame& g, const std::shared_ptr<const std::string>& message) {
+void Hub::broadcast(LiveGame& g, const std::shared_ptr<const GameEvent>& event) {
   std::erase_if(g.subscribers, [&](const std::weak_ptr<Subscriber>& w) {
     auto s = w.lock();
     if (!s) return true;
-    s->send(message);
+    s->send(event);
     return false;
   });
 }

@@ -6,15 +6,15 @@
 // transaction), then broadcast to the subscribers and, when an AI seat is to move, queue its
 // search on the AI pool. A failed step changes nothing.
 //
+// The hub answers with plain data (game_view.h); the API (api.h, api_json.h) writes it as JSON.
+//
 // Files: hub.cpp (registry, loading, create/get/list, subscribers), hub_actions.cpp (move,
 // join, resign, undo, rematch), hub_ai.cpp (AI searches), hub_queries.cpp (catalog, legal,
-// record).
+// record); ai_engines.h keeps the AI seats' engines between moves.
 #pragma once
 
 #include <atomic>
-#include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <shared_mutex>
 #include <string>
@@ -22,7 +22,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/ai_engines.h"
 #include "server/ai_pool.h"
+#include "server/game_view.h"
 #include "server/live_game.h"
 #include "server/outcome.h"
 #include "store/store.h"
@@ -35,15 +37,9 @@ struct HubOptions {
   // Games kept in memory; past this, idle ones (nobody watching, no request or search using
   // them) are dropped, least recently changed first, and loaded from the store when asked for.
   std::size_t max_live_games = 4096;
-};
-
-using GameText = std::shared_ptr<const std::string>;  // a game object, serialised
-
-// A body with the tokens a call hands out: {"game": ..., "tokens": {"1": "hex"}}.
-struct Seated {
-  GameText game;
-  std::map<int, std::string> tokens;
-  std::string json() const;
+  // Megabytes the AI engines kept between moves may take together (ai_engines.h); at least
+  // AiEngines::largest_engine_megabytes().
+  std::size_t ai_memory_mb = 256;
 };
 
 class Hub {
@@ -60,27 +56,30 @@ class Hub {
   void shutdown();
 
   // Queries.
-  const std::string& catalog() const;
+  static const Catalog& catalog();
   // The game object; with `at`, as it stood after that many moves (replay).
-  Outcome<GameText> get(std::string_view id, std::optional<int> at = std::nullopt);
-  Outcome<std::string> list(const store::GameFilter& filter);
-  Outcome<std::string> legal(std::string_view id, const std::vector<std::string>& clicks);
+  Outcome<GameViewPtr> get(std::string_view id, std::optional<int> at = std::nullopt);
+  // The games the filter names that still replay, in the store's order.
+  Outcome<std::vector<GameViewPtr>> list(const store::GameFilter& filter);
+  Outcome<LegalClicks> legal(std::string_view id, const std::vector<std::string>& clicks);
+  // The game record (docs/records.md), as text.
   Outcome<std::string> record(std::string_view id);
 
   // Changes. `token` is the bearer token ("" when none was sent).
-  Outcome<Seated> create(const nlohmann::json& body);
-  Outcome<GameText> move(std::string_view id, std::string_view token, std::string_view move,
-                         std::optional<int> ply);
+  Outcome<Seated> create(const NewGame& request);
+  Outcome<GameViewPtr> move(std::string_view id, std::string_view token, std::string_view move,
+                            std::optional<int> ply);
   Outcome<Seated> join(std::string_view id, int seat, std::string_view token);
-  Outcome<GameText> resign(std::string_view id, std::string_view token, std::optional<int> seat);
-  Outcome<GameText> undo(std::string_view id, std::string_view token);
-  Outcome<GameText> rematch(std::string_view id, std::string_view token);
+  Outcome<GameViewPtr> resign(std::string_view id, std::string_view token, std::optional<int> seat);
+  Outcome<GameViewPtr> undo(std::string_view id, std::string_view token);
+  Outcome<GameViewPtr> rematch(std::string_view id, std::string_view token);
 
   // Adds a watcher; it is sent the game's state at once and after every change. Watchers are
   // held weakly: one that has gone away is dropped at the next broadcast.
   Outcome<bool> subscribe(std::string_view id, const std::weak_ptr<Subscriber>& watcher);
 
   std::size_t live_games() const;
+  AiEngines::Stats ai_engines() const { return engines_.stats(); }
 
  private:
   using Lock = std::unique_lock<std::mutex>;
@@ -93,13 +92,14 @@ class Hub {
   // Under games_mu_ (exclusive): drops idle games other than `keep` while over the cap.
   void evict_idle_locked(const std::string& keep);
   // Writes a new game's row, drawing another id while the store reports a conflict.
-  Status create_row(store::GameRow& row);
+  store::Status create_row(store::GameRow& row);
   // The seats `token` holds in `g`; 401 when it is missing or holds none.
   Outcome<std::vector<int>> held_seats(const LiveGame& g, std::string_view token) const;
   // The common start of a seat holder's action: finds game `id`, locks it, checks `token` and
   // runs `action(game, seats held)` under the lock; a failure of any step is the answer.
   template <class Action>
-  Outcome<GameText> with_held_seats(std::string_view id, std::string_view token, Action&& action) {
+  Outcome<GameViewPtr> with_held_seats(std::string_view id, std::string_view token,
+                                       Action&& action) {
     auto found = find(id);
     if (!found) return found.error();
     LiveGame& g = **found;
@@ -112,11 +112,13 @@ class Hub {
   // After a change (state, seats or status) under the game's lock: invalidates caches and
   // pushes the new state to every watcher.
   void broadcast_state(LiveGame& g);
-  void broadcast(LiveGame& g, const std::shared_ptr<const std::string>& message);
+  void broadcast(LiveGame& g, const std::shared_ptr<const GameEvent>& event);
   // Plays `text` for `seat` and stores it; the common path of human and AI moves.
-  Outcome<GameText> play_locked(LiveGame& g, int seat, std::string_view text);
+  Outcome<GameViewPtr> play_locked(LiveGame& g, int seat, std::string_view text);
   // Stops a running search and makes any result of it stale.
   void cancel_ai_locked(LiveGame& g);
+  // After the game's status became finished: its engine is not needed any more.
+  void game_over_locked(LiveGame& g);
 
   // hub_ai.cpp
   void maybe_start_ai_locked(const std::shared_ptr<LiveGame>& g);
@@ -130,6 +132,7 @@ class Hub {
   mutable std::shared_mutex games_mu_;
   std::unordered_map<std::string, std::shared_ptr<LiveGame>> games_;
   std::atomic<bool> stopping_{false};
+  AiEngines engines_;  // before pool_: the workers using it stop first
   AiPool pool_;
 };
 

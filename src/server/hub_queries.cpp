@@ -14,24 +14,21 @@
 namespace arbiter::server {
 namespace {
 
-using nlohmann::json;
-
-std::string build_catalog() {
-  json games = json::array();
+Catalog build_catalog() {
+  Catalog out;
   for (const Game* game : all_games()) {
-    json help = json::array();
-    for (auto line : split(game->params_help(), "\n")) help.push_back(std::string(line));
+    Catalog::GameEntry entry;
+    entry.name = std::string(game->name());
+    entry.summary = std::string(game->summary());
+    for (auto line : split(game->params_help(), "\n")) entry.params_help.emplace_back(line);
     auto fresh = game->new_state(ParamMap{});
-    games.push_back({{"name", game->name()},
-                     {"summary", game->summary()},
-                     {"params_help", std::move(help)},
-                     {"defaults", fresh ? (*fresh)->params_text() : ""}});
+    entry.defaults = fresh ? (*fresh)->params_text() : "";
+    out.games.push_back(std::move(entry));
   }
-  json levels = json::array();
   for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level) {
-    levels.push_back({{"level", level}, {"name", ai::level_recipe(level).name}});
+    out.levels.push_back({level, ai::level_recipe(level).name});
   }
-  return json{{"games", std::move(games)}, {"levels", std::move(levels)}}.dump();
+  return out;
 }
 
 // The route drawn to a click: the move's path up to the click's last appearance in it, or
@@ -42,11 +39,10 @@ std::vector<std::string> route_to(const std::vector<std::string>& path, const st
   return {path.begin(), it.base()};
 }
 
-std::string answer(const LegalCache& cache, const std::vector<std::string>& clicks) {
+LegalClicks answer(const LegalCache& cache, const std::vector<std::string>& clicks) {
   const std::size_t k = clicks.size();
-  int count = 0;
+  LegalClicks out;
   std::map<std::string, std::vector<std::string>> next;  // click -> shortest route to it
-  json complete = json::array();
   for (const MoveParts& move : cache.moves) {
     bool matched = false;
     bool done = false;
@@ -54,7 +50,7 @@ std::string answer(const LegalCache& cache, const std::vector<std::string>& clic
       if (order.size() < k || !std::equal(clicks.begin(), clicks.end(), order.begin())) continue;
       matched = true;
       if (order.size() == k) {
-        if (!done) complete.push_back({{"text", move.text}, {"path", move.path}});
+        if (!done) out.complete.push_back({move.text, move.path});
         done = true;
         continue;
       }
@@ -62,22 +58,20 @@ std::string answer(const LegalCache& cache, const std::vector<std::string>& clic
       auto [it, fresh] = next.try_emplace(order[k], route);
       if (!fresh && route.size() < it->second.size()) it->second = std::move(route);
     }
-    count += matched ? 1 : 0;
+    out.count += matched ? 1 : 0;
   }
-  json next_json = json::array();
-  for (auto& [click, path] : next) next_json.push_back({{"click", click}, {"path", path}});
-  return json{{"count", count}, {"next", std::move(next_json)}, {"complete", std::move(complete)}}
-      .dump();
+  for (auto& [click, path] : next) out.next.push_back({click, std::move(path)});
+  return out;
 }
 
 }  // namespace
 
-const std::string& Hub::catalog() const {
-  static const std::string text = build_catalog();
-  return text;
+const Catalog& Hub::catalog() {
+  static const Catalog catalog = build_catalog();
+  return catalog;
 }
 
-Outcome<std::string> Hub::legal(std::string_view id, const std::vector<std::string>& clicks) {
+Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::string>& clicks) {
   auto found = find(id);
   if (!found) return found.error();
   LiveGame& g = **found;
@@ -117,7 +111,7 @@ Outcome<std::string> Hub::record(std::string_view id) {
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
     const store::SeatRow& seat = g.row.seats[i];
     tags.emplace_back("Seat." + g.state->player_name(static_cast<int>(i)),
-                      seat.kind == "ai" ? "ai:" + std::to_string(seat.level) : seat.kind);
+                      seat_spec_text(seat.kind, seat.level));
   }
   // A resignation is not a result of the moves, so the Result tag stays "*" and says it here.
   if (!g.playing() && !g.state->is_terminal()) tags.emplace_back("Termination", g.row.result);

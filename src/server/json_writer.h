@@ -1,7 +1,13 @@
-// A minimal JSON writer straight into a string, for the objects the server sends after every
-// move (the game object and its board): building an nlohmann tree of a hundred cells only to
-// dump it cost more than the move itself. Strings are escaped as JSON requires; the caller keeps
-// keys and values in order and supplies commas through the begin/end calls.
+// The server's one JSON writer (api_json.cpp uses it for every body and message it sends),
+// straight into a string. It exists because the game object goes out after every move: for a
+// Traverse game ten moves in (10.6 kB) building an nlohmann::ordered_json tree and dumping it
+// took 155 µs against 13 µs here, and with it `bench/ws_load.sh` (16 clients) served 4,000
+// moves/s at p99 6.1 ms against 8,000 at 3.7 ms. Requests are still parsed with nlohmann.
+//
+// Output is what nlohmann's dump(-1, ' ', false, error_handler_t::replace) writes for the same
+// values: strings escaped as JSON requires (\", \\, \b \f \n \r \t, other control characters as
+// \u00XX), each ill-formed UTF-8 sequence replaced by U+FFFD, integral doubles with a fraction
+// (1.0). The caller keeps keys and values in order; commas come from the begin/end calls.
 #pragma once
 
 #include <charconv>
@@ -91,21 +97,88 @@ class JsonWriter {
     }
     first_ = false;
   }
+
+  // The length of the well-formed UTF-8 sequence at the start of `s` (Unicode table 3-7), or 0
+  // with `*valid_prefix` set to how many of its bytes could still begin one (at least 1): the
+  // maximal subpart that one U+FFFD replaces.
+  static std::size_t utf8_length(std::string_view s, std::size_t* valid_prefix) {
+    const auto b = [&](std::size_t i) { return static_cast<unsigned char>(s[i]); };
+    const unsigned char lead = b(0);
+    std::size_t need = 0;
+    unsigned char lo = 0x80, hi = 0xBF;  // the second byte's range
+    if (lead >= 0xC2 && lead <= 0xDF) {
+      need = 2;
+    } else if (lead >= 0xE0 && lead <= 0xEF) {
+      need = 3;
+      if (lead == 0xE0) lo = 0xA0;
+      if (lead == 0xED) hi = 0x9F;
+    } else if (lead >= 0xF0 && lead <= 0xF4) {
+      need = 4;
+      if (lead == 0xF0) lo = 0x90;
+      if (lead == 0xF4) hi = 0x8F;
+    }
+    std::size_t i = 1;
+    if (need > 0) {
+      for (; i < need && i < s.size(); ++i) {
+        const unsigned char c = b(i);
+        if (i == 1 ? (c < lo || c > hi) : (c < 0x80 || c > 0xBF)) break;
+      }
+      if (i == need) return need;
+    }
+    *valid_prefix = i;
+    return 0;
+  }
+
   void string_literal(std::string_view s) {
     static constexpr char kHex[] = "0123456789abcdef";
     out_ += '"';
-    for (char c : s) {
+    for (std::size_t i = 0; i < s.size();) {
+      const char c = s[i];
       const auto u = static_cast<unsigned char>(c);
-      if (c == '"' || c == '\\') {
-        out_ += '\\';
-        out_ += c;
-      } else if (u < 0x20) {
-        out_ += "\\u00";
-        out_ += kHex[u >> 4];
-        out_ += kHex[u & 15];
-      } else {
-        out_ += c;
+      if (u >= 0x80) {
+        std::size_t skip = 1;
+        const std::size_t n = utf8_length(s.substr(i), &skip);
+        if (n > 0) {
+          out_.append(s.substr(i, n));
+          i += n;
+        } else {
+          out_ += "\xEF\xBF\xBD";  // U+FFFD
+          i += skip;
+        }
+        continue;
       }
+      switch (c) {
+        case '"':
+          out_ += "\\\"";
+          break;
+        case '\\':
+          out_ += "\\\\";
+          break;
+        case '\b':
+          out_ += "\\b";
+          break;
+        case '\f':
+          out_ += "\\f";
+          break;
+        case '\n':
+          out_ += "\\n";
+          break;
+        case '\r':
+          out_ += "\\r";
+          break;
+        case '\t':
+          out_ += "\\t";
+          break;
+        default:
+          if (u < 0x20) {
+            out_ += "\\u00";
+            out_ += kHex[u >> 4];
+            out_ += kHex[u & 15];
+          } else {
+            out_ += c;
+          }
+      }
+      ++i;
     }
     out_ += '"';
   }

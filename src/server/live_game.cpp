@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "ai/levels.h"
 #include "core/params.h"
 #include "games/registry.h"
 #include "server/views.h"
@@ -10,68 +11,49 @@
 namespace arbiter::server {
 namespace {
 
-// The game object of docs/api.md, in its order; `board` only when asked.
 // The game object of `g` with the position `s` and its last move: the current position, or an
 // earlier one for replay (then the moves, ply and board are those of `s`; the rest is the game's).
-std::string write_game(const LiveGame& g, bool with_board, const GameState& s,
-                       const std::optional<LastMove>& last_move) {
+GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastMove> last_move) {
   // An earlier position of a finished game still shows whose turn it was.
   const bool playing = !s.is_terminal() && (g.playing() || &s != g.state.get());
-  std::string out;
-  out.reserve(with_board ? 8192 : 1024);
-  JsonWriter w(out);
-  w.begin_object();
-  w.key("id").value(g.row.id);
-  w.key("game").value(g.row.game);
-  w.key("params").value(g.row.params);
-  w.key("position").value(s.to_text());
-  w.key("start_position").value(g.row.position);
-  w.key("moves").value(s.history());
-  w.key("last_move");
-  if (last_move) {
-    w.begin_object();
-    w.key("text").value(last_move->text);
-    w.key("path").value(last_move->path);
-    w.key("cells").value(last_move->cells);
-    w.end_object();
-  } else {
-    w.null();
-  }
-  w.key("ply").value(static_cast<int>(s.history().size()));
-  w.key("to_move").value(playing ? s.to_move() : -1);
-  w.key("status").value(g.row.status);
-  w.key("result").value(g.row.result);
-  w.key("returns").begin_array();
-  for (double r : game_returns(g)) w.value(r);
-  w.end_array();
-  w.key("seats").begin_array();
+  auto v = std::make_shared<GameView>();
+  v->id = g.row.id;
+  v->game = g.row.game;
+  v->params = g.row.params;
+  v->position = s.to_text();
+  v->start_position = g.row.position;
+  v->moves = s.history();
+  v->last_move = std::move(last_move);
+  v->ply = static_cast<int>(s.history().size());
+  v->to_move = playing ? s.to_move() : -1;
+  v->status = g.row.status;
+  v->result = g.row.result;
+  v->returns = game_returns(g);
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
     const store::SeatRow& seat = g.row.seats[i];
-    w.begin_object();
-    w.key("player").value(s.player_name(static_cast<int>(i)));
-    w.key("kind").value(seat.kind);
-    w.key("level").value(seat.level);
-    w.key("time_used_ms").value(seat.time_used_ms);
-    w.key("rematch").value(seat.rematch);
-    w.end_object();
+    v->seats.push_back(SeatView{s.player_name(static_cast<int>(i)), seat.kind, seat.level,
+                                seat.time_used_ms, seat.rematch});
   }
-  w.end_array();
-  if (with_board) {
-    w.key("board");
-    write_board(w, s.view());
-  }
-  w.key("legal_count").value(static_cast<uint64_t>(playing ? s.num_legal_moves() : 0));
-  w.key("thinking").raw(g.thinking.dump());
-  w.key("rematch_of").value(g.row.rematch_of);
-  w.key("rematch_id").value(g.row.rematch_id);
-  w.key("created_ms").value(g.row.created_ms);
-  w.key("updated_ms").value(g.row.updated_ms);
-  w.end_object();
-  return out;
+  v->board = s.view();
+  v->legal_count = playing ? s.num_legal_moves() : 0;
+  v->thinking = g.thinking;
+  v->rematch_of = g.row.rematch_of;
+  v->rematch_id = g.row.rematch_id;
+  v->created_ms = g.row.created_ms;
+  v->updated_ms = g.row.updated_ms;
+  return v;
 }
 
 void add_unique(std::vector<std::string>& out, const std::string& name) {
   if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+}
+
+// The seat a schema-1 row's result text names as resigned (replay_game), or -1.
+int legacy_resigned_seat(const GameState& state, std::string_view result) {
+  for (int p = 0; p < state.num_players(); ++p) {
+    if (result == resigned_text(state, p)) return p;
+  }
+  return -1;
 }
 
 }  // namespace
@@ -81,26 +63,24 @@ int64_t now_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
-std::shared_ptr<const std::string> LiveGame::game_json() {
-  if (!json) json = std::make_shared<const std::string>(write_game(*this, true, *state, last_move));
-  return json;
+GameViewPtr LiveGame::view() {
+  if (!view_cache) view_cache = make_view(*this, *state, last_move);
+  return view_cache;
 }
 
-std::string LiveGame::list_json() const { return write_game(*this, false, *state, last_move); }
-
-std::string LiveGame::json_at(int at) const {
-  if (at >= ply()) return write_game(*this, true, *state, last_move);
+GameViewPtr LiveGame::view_at(int at) {
+  if (at >= ply()) return view();
   auto s = start->clone();
   for (int i = 0; i < at; ++i) {
     [[maybe_unused]] const Status replayed =
         s->apply(state->history()[static_cast<std::size_t>(i)]);
     assert(replayed.ok());
   }
-  return write_game(*this, true, *s, describe_last_move(*s));
+  return make_view(*this, *s, describe_last_move(*s));
 }
 
 void LiveGame::changed() {
-  json.reset();
+  view_cache.reset();
   legal.reset();
 }
 
@@ -125,19 +105,12 @@ std::string resigned_text(const GameState& state, int player) {
   return state.player_name(player) + " resigned";
 }
 
-int resigned_player(const GameState& state, std::string_view result) {
-  for (int p = 0; p < state.num_players(); ++p) {
-    if (result == resigned_text(state, p)) return p;
-  }
-  return -1;
-}
-
 std::vector<double> game_returns(const LiveGame& g) {
   const GameState& s = *g.state;
   if (s.is_terminal()) return s.returns();
   std::vector<double> r(static_cast<std::size_t>(s.num_players()), 0.0);
-  const int loser = g.playing() ? -1 : resigned_player(s, g.row.result);
-  if (loser < 0 || r.size() < 2) return r;
+  const int loser = g.playing() ? -1 : g.row.resigned;
+  if (loser < 0 || loser >= s.num_players() || r.size() < 2) return r;
   for (std::size_t p = 0; p < r.size(); ++p) {
     r[p] = static_cast<int>(p) == loser ? -1.0 : 1.0 / static_cast<double>(r.size() - 1);
   }
@@ -162,6 +135,15 @@ Result<std::shared_ptr<LiveGame>> replay_game(const store::GameRow& row,
     return make_error(where + "has " + std::to_string(g->row.seats.size()) + " seats for " +
                       std::to_string(g->state->num_players()) + " players");
   }
+  for (std::size_t i = 0; i < g->row.seats.size(); ++i) {
+    const store::SeatRow& seat = g->row.seats[i];
+    if (seat.kind == store::SeatKind::kAi &&
+        (seat.level < ai::kMinLevel || seat.level > ai::kMaxLevel)) {
+      return make_error(where + "seat " + std::to_string(i) + " has AI level " +
+                        std::to_string(seat.level) + " (levels are " +
+                        std::to_string(ai::kMinLevel) + "-" + std::to_string(ai::kMaxLevel) + ")");
+    }
+  }
   for (const auto& m : moves) {
     auto st = g->state->apply(m.text);
     if (!st) return make_error(where + "move " + std::to_string(m.ply + 1) + ": " + st.error());
@@ -169,6 +151,9 @@ Result<std::shared_ptr<LiveGame>> replay_game(const store::GameRow& row,
   }
   g->last_move = describe_last_move(*g->state);
   g->turn_started_ms = moves.empty() ? row.created_ms : moves.back().at_ms;
+  if (!g->playing() && !g->state->is_terminal() && g->row.resigned < 0) {
+    g->row.resigned = legacy_resigned_seat(*g->state, g->row.result);
+  }
   return g;
 }
 

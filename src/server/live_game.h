@@ -7,7 +7,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "engine/engine.h"
 #include "games/board_view.h"
 #include "games/game.h"
+#include "server/game_view.h"
 #include "store/store.h"
 
 namespace arbiter::server {
@@ -23,15 +23,8 @@ namespace arbiter::server {
 class Subscriber {
  public:
   virtual ~Subscriber() = default;
-  // Queues one text frame. Called with the game's lock held: it must not block or call back.
-  virtual void send(std::shared_ptr<const std::string> message) = 0;
-};
-
-// The last move as the UI draws it (docs/api.md `last_move`).
-struct LastMove {
-  std::string text;
-  std::vector<std::string> path;   // the route, for drawing
-  std::vector<std::string> cells;  // every cell or slot the move names: clicks and route
+  // Queues one event. Called with the game's lock held: it must not block or call back.
+  virtual void send(std::shared_ptr<const GameEvent> event) = 0;
 };
 
 // Every legal move of one position with how it is made by pointing (legal endpoint).
@@ -56,25 +49,30 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
   int64_t turn_started_ms = 0;  // when the player to move got the turn: their clock runs from it
   // Bumped by every change; an AI search started at another generation is stale.
   uint64_t generation = 0;
-  nlohmann::json thinking;  // null, or the latest progress of the AI seat to move
+  std::optional<Thinking> thinking;  // the latest progress of the AI seat to move
   std::vector<std::weak_ptr<Subscriber>> subscribers;
-  std::shared_ptr<const std::string> json;  // cached game object; reset by any change
-  std::shared_ptr<engine::Engine> engine;   // the search running for this game, if any
+  GameViewPtr view_cache;  // the current game object; reset by any change
+  // The engine while it searches for this game (to stop it); between moves the hub's
+  // AiEngines keeps it.
+  std::shared_ptr<engine::Engine> engine;
   std::shared_ptr<const LegalCache> legal;  // legal moves of the current position
 
   int ply() const { return static_cast<int>(state->history().size()); }
-  bool playing() const { return row.status == "playing"; }
-  // The object of docs/api.md (without `board` for lists), cached while nothing changes.
-  std::shared_ptr<const std::string> game_json();
-  std::string list_json() const;
+  bool playing() const { return row.status == store::GameStatus::kPlaying; }
+  // The game object of docs/api.md, cached while nothing changes.
+  GameViewPtr view();
   // The game object as it stood after the first `at` moves (replay); the current one when `at`
   // is the ply or more.
-  std::string json_at(int at) const;
+  GameViewPtr view_at(int at);
   // Forgets what was derived from the old state: call after every change.
   void changed();
 };
 
-// Builds a live game from its stored row and moves, replaying each move with the rules core.
+// Builds a live game from its stored row and moves, replaying each move with the rules core; an
+// error names what does not replay (a move, the seat count, an AI level out of range).
+// A resignation stored before the resigned seat was a column (schema 1, sqlite_schema.cpp) is
+// named only by its result text: for a finished game that did not end on the board and names no
+// resigned seat, the seat is read from that text, here and nowhere else.
 Result<std::shared_ptr<LiveGame>> replay_game(const store::GameRow& row,
                                               const std::vector<store::MoveRow>& moves);
 
@@ -83,12 +81,11 @@ Result<std::shared_ptr<LiveGame>> replay_game(const store::GameRow& row,
 std::optional<LastMove> describe_last_move(GameState& state);
 
 // One value per player: the rules' returns once the game ends on the board; after a resignation
-// −1 for the player who resigned and +1 shared by the others; zeros while playing.
+// (row.resigned) −1 for the player who resigned and +1 shared by the others; zeros while playing.
 std::vector<double> game_returns(const LiveGame& g);
 
-// The result text of a resignation, and the player it names (−1 when `result` is not one).
+// The result text of a resignation.
 std::string resigned_text(const GameState& state, int player);
-int resigned_player(const GameState& state, std::string_view result);
 
 int64_t now_ms();
 

@@ -68,8 +68,8 @@ Result<tcp::endpoint> resolve(const std::string& host, uint16_t port) {
 struct Server::Impl {
   Impl(ServerOptions o, std::shared_ptr<store::Store> store)
       : options(std::move(o)),
-        hub(std::move(store),
-            HubOptions{options.ai_movetime, options.ai_workers, options.max_live_games}),
+        hub(std::move(store), HubOptions{options.ai_movetime, options.ai_workers,
+                                         options.max_live_games, options.ai_memory_mb}),
         api(hub, options.rate_limit),
         files(options.web_dir),
         ctx{api, hub, files},
@@ -100,6 +100,12 @@ uint16_t Server::port() const { return impl_->port; }
 Status Server::start() {
   Impl& s = *impl_;
   if (s.started || s.stopped) return make_error("the server was started already");
+  if (const std::size_t least = AiEngines::largest_engine_megabytes();
+      s.options.ai_memory_mb < least) {
+    return make_error("--ai-memory " + std::to_string(s.options.ai_memory_mb) +
+                      " MB cannot hold the largest AI engine (" + std::to_string(least) +
+                      " MB): give it at least that");
+  }
   auto endpoint = resolve(s.options.host, s.options.port);
   if (!endpoint) return make_error(endpoint.error());
   tcp::acceptor acceptor(net::make_strand(s.ioc));

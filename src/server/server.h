@@ -28,6 +28,7 @@ struct ServerOptions {
   int threads = 2;                    // I/O threads
   int ai_workers = 2;                 // concurrent AI searches
   std::size_t max_live_games = 4096;  // games kept in memory (HubOptions)
+  std::size_t ai_memory_mb = 256;     // the AI engines' tables together (HubOptions)
 };
 
 class Server {
@@ -38,7 +39,8 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   // Loads the store's live games and starts listening; an error names what failed (the address,
-  // the store). Games that no longer replay are reported on stderr and skipped.
+  // the store, an --ai-memory below the largest AI engine). Games that no longer replay are
+  // reported on stderr and skipped.
   Status start();
   uint16_t port() const;
   // Idempotent; a stopped server cannot start again.

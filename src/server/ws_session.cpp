@@ -8,6 +8,7 @@
 #include <deque>
 #include <memory>
 
+#include "server/api_json.h"
 #include "server/transport.h"
 
 namespace arbiter::server {
@@ -37,10 +38,12 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     });
   }
 
-  // Thread-safe: called by the hub under a game's lock; the write happens on our strand.
-  void send(std::shared_ptr<const std::string> message) override {
-    net::post(ws_.get_executor(),
-              [self = shared_from_this(), m = std::move(message)] { self->enqueue(m); });
+  // Thread-safe: called by the hub under a game's lock; the JSON is written, and sent, on our
+  // strand.
+  void send(std::shared_ptr<const GameEvent> event) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), e = std::move(event)] {
+      self->enqueue(std::make_shared<const std::string>(event_text(*e)));
+    });
   }
 
  private:
@@ -49,8 +52,7 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     ws_.text(true);
     auto subscribed = ctx_.hub.subscribe(game_, weak_from_this());
     if (!subscribed) {
-      enqueue(std::make_shared<const std::string>(
-          R"({"type":"error","error":)" + nlohmann::json(subscribed.error().message).dump() + "}"));
+      enqueue(std::make_shared<const std::string>(ws_error_text(subscribed.error().message)));
     }
     do_read();
   }

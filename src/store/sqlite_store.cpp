@@ -6,46 +6,20 @@
 #include <mutex>
 #include <utility>
 
+#include "store/sqlite_schema.h"
 #include "store/sqlite_util.h"
 #include "store/wal_checkpointer.h"
 
 namespace arbiter::store {
 namespace {
 
-constexpr int kSchemaVersion = 1;
-
-// Every move rewrites its game's row, so games carry the one index that listing needs (newest
-// first; a status filter walks it too and stops at the limit): each more would cost a WAL page
-// per move.
-//
-// Plies of a game are 0, 1, … with no gaps: append_move only adds the next one and
-// truncate_moves only cuts a suffix, so MAX(ply) + 1 is the count of stored moves.
-constexpr const char* kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-  id TEXT PRIMARY KEY NOT NULL, game TEXT NOT NULL, params TEXT NOT NULL,
-  position TEXT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
-  created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
-  rematch_of TEXT NOT NULL, rematch_id TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS games_by_updated ON games (updated_ms);
-CREATE TABLE IF NOT EXISTS seats (
-  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat INTEGER NOT NULL,
-  kind TEXT NOT NULL, level INTEGER NOT NULL, token_hash TEXT NOT NULL,
-  time_used_ms INTEGER NOT NULL, rematch INTEGER NOT NULL,
-  PRIMARY KEY (game_id, seat)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS moves (
-  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, ply INTEGER NOT NULL,
-  text TEXT NOT NULL, seat INTEGER NOT NULL, at_ms INTEGER NOT NULL,
-  elapsed_ms INTEGER NOT NULL,
-  PRIMARY KEY (game_id, ply)) WITHOUT ROWID;
-)sql";
-
 #define ARBITER_GAME_COLUMNS                                                             \
   "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, " \
-  "g.rematch_of, g.rematch_id"
-#define ARBITER_LIST_WHERE                                                                     \
-  "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = 'playing' AND EXISTS (SELECT 1 FROM " \
-  "seats s WHERE s.game_id = g.id AND s.kind = 'open')))"
+  "g.rematch_of, g.rematch_id, g.resigned"
+// ?4 and ?5 are the texts of GameStatus::kPlaying and SeatKind::kOpen (game_enums.h).
+#define ARBITER_LIST_WHERE                                                              \
+  "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = ?4 AND EXISTS (SELECT 1 FROM " \
+  "seats s WHERE s.game_id = g.id AND s.kind = ?5)))"
 
 enum Sql {
   kBegin,
@@ -73,9 +47,10 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "COMMIT",
     "ROLLBACK",
     "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
-    "rematch_of, rematch_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+    "rematch_of, rematch_id, resigned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
     "UPDATE games SET game = ?2, params = ?3, position = ?4, status = ?5, result = ?6, "
-    "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10 WHERE id = ?1",
+    "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10, resigned = ?11 "
+    "WHERE id = ?1",
     "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (game_id, seat) DO UPDATE SET "
     "kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
@@ -94,8 +69,8 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = ?3 AND " ARBITER_LIST_WHERE,
 };
 
-Error failure(std::string_view op, std::string_view id, std::string_view why) {
-  return make_error(std::string(op) + " game " + std::string(id) + ": " + std::string(why));
+Error failure(ErrorCode code, std::string_view op, std::string_view id, std::string_view why) {
+  return make_error(code, std::string(op) + " game " + std::string(id) + ": " + std::string(why));
 }
 
 class SqliteStore final : public Store {
@@ -124,15 +99,17 @@ class SqliteStore final : public Store {
   Result<std::vector<GameRow>> list_games(const GameFilter& filter) override;
 
  private:
-  // SQLite's own message for the last failed call on this connection (mu_ held).
+  // SQLite's own code and message for the last failed call on this connection (mu_ held).
   Error sql_error(std::string_view op, std::string_view id) const {
-    return failure(op, id, sqlite3_errmsg(db_));
+    return failure(error_code_of(sqlite3_extended_errcode(db_)), op, id, sqlite3_errmsg(db_));
   }
   template <class Body>
   Status transaction(std::string_view op, std::string_view id, Body&& body);
   Status write_game(const GameRow& game, bool insert);
   Status read_seats(GameRow& game);
-  static GameRow game_columns(const Use& q);
+  // The games columns of the row `q` is on (ARBITER_GAME_COLUMNS); kCorrupt for a status this
+  // arbiter does not know.
+  Result<GameRow> game_columns(const Use& q) const;
 
   std::mutex mu_;
   sqlite3* db_;
@@ -147,12 +124,14 @@ Status SqliteStore::init(const std::string& path) {
   // crash) loses nothing that was committed: "durable before broadcast" holds. Only a power cut
   // or kernel crash can drop the last few commits (never corrupt the file); FULL would fsync on
   // every move and cap the server at the disk's flush rate.
-  auto exec = [&](const char* sql) {
-    return sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+  auto sql_failure = [&] {
+    return make_error(error_code_of(sqlite3_extended_errcode(db_)), sqlite3_errmsg(db_));
   };
-  if (!exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; "
-            "PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864;")) {
-    return make_error(sqlite3_errmsg(db_));
+  if (sqlite3_exec(db_,
+                   "PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON; PRAGMA journal_mode = "
+                   "WAL; PRAGMA synchronous = NORMAL; PRAGMA journal_size_limit = 67108864;",
+                   nullptr, nullptr, nullptr) != SQLITE_OK) {
+    return sql_failure();
   }
   // ":memory:" (journal_mode "memory") has no WAL and nothing to checkpoint.
   Stmt mode;
@@ -162,34 +141,9 @@ Status SqliteStore::init(const std::string& path) {
       checkpointer_ = WalCheckpointer::start(db_, path);
     }
   }
-  if (!exec("BEGIN IMMEDIATE")) return make_error(sqlite3_errmsg(db_));
-  std::string why;
-  if (!exec(kSchema)) {
-    why = sqlite3_errmsg(db_);
-  } else {
-    Stmt read;
-    int version = -1;
-    if (read.prepare(db_, "SELECT COALESCE(MAX(version), 0) FROM schema_version") == SQLITE_OK) {
-      Use q(read);
-      if (q.step() == SQLITE_ROW) version = static_cast<int>(q.col_num(0));
-    }
-    if (version < 0) {
-      why = sqlite3_errmsg(db_);
-    } else if (version > kSchemaVersion) {
-      why = "schema version " + std::to_string(version) + " is newer than this arbiter's (" +
-            std::to_string(kSchemaVersion) + ")";
-    } else if (version == 0 && !exec("INSERT INTO schema_version VALUES (1)")) {
-      // Version 1 is the first schema; later versions migrate from `version` here, step by step.
-      why = sqlite3_errmsg(db_);
-    }
-  }
-  if (why.empty() && !exec("COMMIT")) why = sqlite3_errmsg(db_);
-  if (!why.empty()) {
-    exec("ROLLBACK");
-    return make_error(why);
-  }
+  if (Status s = migrate_schema(db_); !s.ok()) return s;
   for (int i = 0; i < kSqlCount; ++i) {
-    if (stmts_[i].prepare(db_, kSql[i]) != SQLITE_OK) return make_error(sqlite3_errmsg(db_));
+    if (stmts_[i].prepare(db_, kSql[i]) != SQLITE_OK) return sql_failure();
   }
   return {};
 }
@@ -212,20 +166,22 @@ Status SqliteStore::transaction(std::string_view op, std::string_view id, Body&&
 Status SqliteStore::write_game(const GameRow& g, bool insert) {
   {
     Use q(stmts_[insert ? kInsertGame : kUpdateGame]);
-    q.text(1, g.id).text(2, g.game).text(3, g.params).text(4, g.position).text(5, g.status);
-    q.text(6, g.result).num(7, g.created_ms).num(8, g.updated_ms).text(9, g.rematch_of);
-    q.text(10, g.rematch_id);
+    q.text(1, g.id).text(2, g.game).text(3, g.params).text(4, g.position);
+    q.text(5, to_text(g.status)).text(6, g.result).num(7, g.created_ms).num(8, g.updated_ms);
+    q.text(9, g.rematch_of).text(10, g.rematch_id).num(11, g.resigned);
     const int rc = q.step();
     if (insert && rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
-      return failure(op_, g.id, "conflict: a game with this id exists");
+      return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
     }
     if (rc != SQLITE_DONE) return sql_error(op_, g.id);
-    if (!insert && sqlite3_changes(db_) == 0) return failure(op_, g.id, "no such game");
+    if (!insert && sqlite3_changes(db_) == 0) {
+      return failure(ErrorCode::kNotFound, op_, g.id, "no such game");
+    }
   }
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
     const SeatRow& s = g.seats[i];
     Use q(stmts_[kUpsertSeat]);
-    q.text(1, g.id).num(2, static_cast<int64_t>(i)).text(3, s.kind).num(4, s.level);
+    q.text(1, g.id).num(2, static_cast<int64_t>(i)).text(3, to_text(s.kind)).num(4, s.level);
     q.text(5, s.token_hash).num(6, s.time_used_ms).num(7, s.rematch ? 1 : 0);
     if (q.step() != SQLITE_DONE) return sql_error(op_, g.id);
   }
@@ -245,7 +201,7 @@ Status SqliteStore::append_move(const GameRow& game, const MoveRow& move) {
       stored = q.col_num(0);
     }
     if (move.ply != stored) {
-      return failure(op_, game.id,
+      return failure(ErrorCode::kConflict, op_, game.id,
                      "conflict: move " + move.text + " is for ply " + std::to_string(move.ply) +
                          " but " + std::to_string(stored) + " moves are stored");
     }
@@ -261,7 +217,9 @@ Status SqliteStore::append_move(const GameRow& game, const MoveRow& move) {
 
 Status SqliteStore::truncate_moves(const GameRow& game, int from_ply) {
   return transaction("truncate_moves", game.id, [&]() -> Status {
-    if (from_ply < 0) return failure(op_, game.id, "negative ply " + std::to_string(from_ply));
+    if (from_ply < 0) {
+      return failure(ErrorCode::kInvalid, op_, game.id, "negative ply " + std::to_string(from_ply));
+    }
     if (Status s = write_game(game, false); !s.ok()) return s;
     Use q(stmts_[kDeleteMoves]);
     q.text(1, game.id).num(2, from_ply);
@@ -270,18 +228,22 @@ Status SqliteStore::truncate_moves(const GameRow& game, int from_ply) {
   });
 }
 
-GameRow SqliteStore::game_columns(const Use& q) {
+Result<GameRow> SqliteStore::game_columns(const Use& q) const {
   GameRow g;
   g.id = q.col_text(0);
   g.game = q.col_text(1);
   g.params = q.col_text(2);
   g.position = q.col_text(3);
-  g.status = q.col_text(4);
+  const std::string status = q.col_text(4);
+  auto parsed = parse_game_status(status);
+  if (!parsed) return failure(ErrorCode::kCorrupt, op_, g.id, "unknown status '" + status + "'");
+  g.status = *parsed;
   g.result = q.col_text(5);
   g.created_ms = q.col_num(6);
   g.updated_ms = q.col_num(7);
   g.rematch_of = q.col_text(8);
   g.rematch_id = q.col_text(9);
+  g.resigned = static_cast<int>(q.col_num(10));
   return g;
 }
 
@@ -290,7 +252,12 @@ Status SqliteStore::read_seats(GameRow& game) {
   q.text(1, game.id);
   int rc;
   while ((rc = q.step()) == SQLITE_ROW) {
-    game.seats.push_back(SeatRow{q.col_text(0), static_cast<int>(q.col_num(1)), q.col_text(2),
+    const std::string kind = q.col_text(0);
+    auto parsed = parse_seat_kind(kind);
+    if (!parsed) {
+      return failure(ErrorCode::kCorrupt, op_, game.id, "unknown seat kind '" + kind + "'");
+    }
+    game.seats.push_back(SeatRow{*parsed, static_cast<int>(q.col_num(1)), q.col_text(2),
                                  q.col_num(3), q.col_num(4) != 0});
   }
   if (rc != SQLITE_DONE) return sql_error(op_, game.id);
@@ -306,13 +273,15 @@ Result<std::optional<GameRow>> SqliteStore::load_game(std::string_view id) {
     q.text(1, id);
     int rc = q.step();
     if (rc == SQLITE_ROW) {
-      game = game_columns(q);
+      auto row = game_columns(q);
+      if (!row) return row.failure();
+      game = std::move(*row);
     } else if (rc != SQLITE_DONE) {
       return sql_error(op_, id);
     }
   }
   if (game) {
-    if (Status s = read_seats(*game); !s.ok()) return make_error(s.error());
+    if (Status s = read_seats(*game); !s.ok()) return s.failure();
   }
   return game;
 }
@@ -337,17 +306,23 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
   op_ = "list_games";
   const int64_t limit = filter.limit > 0 ? filter.limit : -1;  // -1: SQLite's "no limit"
   std::vector<GameRow> games;
+  const std::string_view status = filter.status ? to_text(*filter.status) : "";
   auto run = [&](Use& q) -> Status {
-    q.text(1, filter.status).num(2, filter.open_only ? 1 : 0);
+    q.text(1, status).num(2, filter.open_only ? 1 : 0);
+    q.text(4, to_text(GameStatus::kPlaying)).text(5, to_text(SeatKind::kOpen));
     int rc;
-    while ((rc = q.step()) == SQLITE_ROW) games.push_back(game_columns(q));
+    while ((rc = q.step()) == SQLITE_ROW) {
+      auto row = game_columns(q);
+      if (!row) return row.failure();
+      games.push_back(std::move(*row));
+    }
     if (rc != SQLITE_DONE) return sql_error(op_, "*");
     return {};
   };
   if (filter.ids.empty()) {
     Use q(stmts_[kListAll]);
     q.num(3, limit);
-    if (Status s = run(q); !s.ok()) return make_error(s.error());
+    if (Status s = run(q); !s.ok()) return s.failure();
   } else {
     // One primary-key lookup per id (the list is short), then the same order and limit.
     for (const std::string& id : filter.ids) {
@@ -355,14 +330,14 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
       if (seen) continue;
       Use q(stmts_[kListOne]);
       q.text(3, id);
-      if (Status s = run(q); !s.ok()) return make_error(s.error());
+      if (Status s = run(q); !s.ok()) return s.failure();
     }
     std::stable_sort(games.begin(), games.end(),
                      [](auto& a, auto& b) { return a.updated_ms > b.updated_ms; });
     if (limit > 0 && games.size() > static_cast<std::size_t>(limit)) games.resize(limit);
   }
   for (GameRow& game : games) {
-    if (Status s = read_seats(game); !s.ok()) return make_error(s.error());
+    if (Status s = read_seats(game); !s.ok()) return s.failure();
   }
   return games;
 }
@@ -370,15 +345,17 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
 }  // namespace
 
 Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
-  auto fail = [&](std::string_view why) {
-    return make_error("open store '" + path + "': " + std::string(why));
+  auto fail = [&](ErrorCode code, std::string_view why) {
+    return make_error(code, "open store '" + path + "': " + std::string(why));
   };
   if (path != ":memory:" && !path.starts_with("file:")) {
     std::error_code ec;
     std::filesystem::path folder = std::filesystem::path(path).parent_path();
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
       std::filesystem::create_directories(folder, ec);
-      if (ec) return fail("cannot create folder '" + folder.string() + "': " + ec.message());
+      if (ec)
+        return fail(ErrorCode::kIo,
+                    "cannot create folder '" + folder.string() + "': " + ec.message());
     }
   }
   sqlite3* db = nullptr;
@@ -386,11 +363,11 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
   const int flags =
       SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
   const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
-  if (db == nullptr) return fail("out of memory");
+  if (db == nullptr) return fail(ErrorCode::kIo, "out of memory");
   auto store = std::make_unique<SqliteStore>(db);  // closes db on every path from here
-  if (rc != SQLITE_OK) return fail(sqlite3_errmsg(db));
+  if (rc != SQLITE_OK) return fail(error_code_of(rc), sqlite3_errmsg(db));
   sqlite3_extended_result_codes(db, 1);
-  if (Status s = store->init(path); !s.ok()) return fail(s.error());
+  if (Status s = store->init(path); !s.ok()) return fail(s.code(), s.error());
   return std::unique_ptr<Store>(std::move(store));
 }
 

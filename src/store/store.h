@@ -3,9 +3,11 @@
 // restart every game is back exactly: moves, seats (with their hashed tokens) and clocks.
 //
 // Every call is thread-safe. Errors (an unreadable file, a full disk, a conflicting ply) come
-// back as a Status naming the operation and the game; nothing throws.
+// back as a store::Status (or Result) with a code to act on and a message naming the operation
+// and the game; nothing throws.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -14,12 +16,61 @@
 #include <vector>
 
 #include "core/result.h"
+#include "store/game_enums.h"
 
 namespace arbiter::store {
 
+// What kind of failure a store call met; callers decide by the code, never by the message.
+enum class ErrorCode {
+  kConflict,  // append_move with a stale ply, create_game with an id that exists
+  kNotFound,  // update_game, append_move or truncate_moves of a game that is not stored
+  kInvalid,   // an argument no store accepts (a negative ply, an unsupported --db url)
+  kIo,        // the file or the disk failed (unreadable, full, locked past the busy timeout)
+  kCorrupt,   // the file is not a database, is damaged, or holds rows this schema cannot read
+};
+
+struct Error {
+  ErrorCode code = ErrorCode::kIo;
+  std::string message;  // one line: "OP game ID: why"
+};
+
+inline Error make_error(ErrorCode code, std::string message) {
+  return Error{code, std::move(message)};
+}
+
+// A value or a store Error.
+template <class T>
+class [[nodiscard]] Result : public Expected<T, Error> {
+ public:
+  using Expected<T, Error>::Expected;
+  const std::string& error() const { return this->failure().message; }
+  ErrorCode code() const { return this->failure().code; }
+};
+
+// Success or a store Error.
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  Status(Error error) : error_(std::move(error)), failed_(true) {}  // NOLINT: implicit by design
+  bool ok() const { return !failed_; }
+  explicit operator bool() const { return ok(); }
+  const std::string& error() const { return error_.message; }
+  ErrorCode code() const {
+    assert(failed_);
+    return error_.code;
+  }
+  // Whether this is a failure with `c`.
+  bool is(ErrorCode c) const { return failed_ && error_.code == c; }
+  const Error& failure() const { return error_; }
+
+ private:
+  Error error_;
+  bool failed_ = false;
+};
+
 struct SeatRow {
-  std::string kind;          // "human", "ai" or "open" (an unclaimed human seat)
-  int level = 0;             // AI level (1–10) when kind == "ai"
+  SeatKind kind = SeatKind::kHuman;
+  int level = 0;             // AI level (1–10) when kind is kAi
   std::string token_hash;    // hex hash of the seat token; "" for ai and open seats
   int64_t time_used_ms = 0;  // the seat's clock: thinking time used so far
   bool rematch = false;      // the holder has offered (or accepted) a rematch
@@ -31,9 +82,10 @@ struct GameRow {
   std::string params;          // canonical key=value list
   std::string position;        // start position text; "" for the game's start position
   std::vector<SeatRow> seats;  // one per player, in turn order
-  std::string status;          // "playing" or "finished"
-  std::string result;          // result text once finished ("south wins: ...", "north resigned")
-  int64_t created_ms = 0;      // Unix time
+  GameStatus status = GameStatus::kPlaying;
+  std::string result;      // result text once finished ("south wins: ...", "north resigned")
+  int resigned = -1;       // the seat that resigned (the game is finished), or -1
+  int64_t created_ms = 0;  // Unix time
   int64_t updated_ms = 0;
   std::string rematch_of;  // id of the game this one is a rematch of, or ""
   std::string rematch_id;  // id of this game's rematch, or ""
@@ -48,25 +100,26 @@ struct MoveRow {
 };
 
 struct GameFilter {
-  std::vector<std::string> ids;  // only these games (empty: any)
-  bool open_only = false;        // games still playing with at least one open seat
-  std::string status;            // "playing", "finished" or "" for both
-  int limit = 50;                // newest first by updated_ms; 0 or less: no limit
+  std::vector<std::string> ids;      // only these games (empty: any)
+  bool open_only = false;            // games still playing with at least one open seat
+  std::optional<GameStatus> status;  // only games with this status (nullopt: any)
+  int limit = 50;                    // newest first by updated_ms; 0 or less: no limit
 };
 
 class Store {
  public:
   virtual ~Store() = default;
 
-  // A new game and its seats; an error when the id exists.
+  // A new game and its seats; kConflict when the id exists.
   virtual Status create_game(const GameRow& game) = 0;
-  // Replaces the game's row and seats (status, result, seat kinds and tokens, clocks, rematch).
+  // Replaces the game's row and seats (status, result, seat kinds and tokens, clocks, rematch);
+  // kNotFound when the game is not stored.
   virtual Status update_game(const GameRow& game) = 0;
   virtual Result<std::optional<GameRow>> load_game(std::string_view id) = 0;
   virtual Result<std::vector<MoveRow>> load_moves(std::string_view id) = 0;
 
   // In one transaction: appends the move (its ply must equal the number of moves stored, else a
-  // conflict error and nothing changes) and writes `game` as update_game does.
+  // kConflict and nothing changes) and writes `game` as update_game does.
   virtual Status append_move(const GameRow& game, const MoveRow& move) = 0;
   // In one transaction: deletes the moves from `from_ply` on (a takeback) and writes `game`.
   virtual Status truncate_moves(const GameRow& game, int from_ply) = 0;
@@ -74,15 +127,9 @@ class Store {
   virtual Result<std::vector<GameRow>> list_games(const GameFilter& filter) = 0;
 };
 
-// Whether a failed write was a conflict rather than a fault: append_move with a stale ply, or
-// create_game with an id that exists. Such errors read "OP game ID: conflict: ..."; a server
-// answers them 409 and anything else 500.
-inline bool is_conflict(const Status& status) {
-  return !status.ok() && status.error().find(": conflict: ") != std::string::npos;
-}
-
 // Opens (creating when missing, with its folder) the store named by `url`: "sqlite:PATH" or a
-// plain PATH for SQLite; ":memory:" for a store that lives only as long as the process.
+// plain PATH for SQLite; ":memory:" for a store that lives only as long as the process. A file
+// written by an older arbiter is upgraded in place (sqlite_store.h).
 Result<std::unique_ptr<Store>> open_store(std::string_view url);
 
 }  // namespace arbiter::store

@@ -7,6 +7,7 @@
 #include "core/params.h"
 #include "games/registry.h"
 #include "server/api.h"
+#include "server/api_json.h"
 #include "server/json_writer.h"
 #include "server/rate_limiter.h"
 #include "server/tokens.h"
@@ -60,6 +61,39 @@ TEST(JsonWriter, WritesValidJson) {
   EXPECT_EQ(j["list"], json::parse("[1, -1.0, 0.5, true, null]"));
   EXPECT_TRUE(j["empty"].is_object());
   EXPECT_EQ(j["names"], json({"x", "y"}));
+}
+
+// The server's one JSON writer writes what nlohmann's dump(-1, ' ', false, replace) writes: the
+// same escapes, U+FFFD for each ill-formed UTF-8 sequence, integral doubles with a fraction.
+TEST(JsonWriter, WritesWhatNlohmannWrites) {
+  const std::vector<std::string> strings = {"plain",
+                                            "quote \" backslash \\",
+                                            "\b\f\n\r\t\x01\x1f\x7f",
+                                            "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x99\x82",
+                                            "\xff",
+                                            "a\xc3",
+                                            "\xc3(",
+                                            "\xe2\x82",
+                                            "\xe2\x82(",
+                                            "\xed\xa0\x80",
+                                            "\xf4\x90\x80\x80",
+                                            "\xf0\x80\x80\x80x",
+                                            "\xc0\xaf",
+                                            "\x80\x80",
+                                            "ok\xf0\x9f\x99",
+                                            "\xe0\x80\xaf",
+                                            "\xf1\x80\x80\xff",
+                                            std::string("nul\0in", 6)};
+  for (const std::string& s : strings) {
+    std::string out;
+    JsonWriter(out).value(s);
+    EXPECT_EQ(out, json(s).dump(-1, ' ', false, json::error_handler_t::replace))
+        << ::testing::PrintToString(s);
+  }
+  std::string numbers;
+  JsonWriter w(numbers);
+  w.begin_array().value(1.0).value(-1.0).value(0.0).value(1.0 / 3).value(0.5).end_array();
+  EXPECT_EQ(numbers, json({1.0, -1.0, 0.0, 1.0 / 3, 0.5}).dump());
 }
 
 // The board as the API and the WebSocket send it (docs/api.md), for every game.

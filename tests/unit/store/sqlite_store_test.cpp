@@ -40,20 +40,22 @@ std::unique_ptr<Store> open_ok(const std::string& path) {
   return store.ok() ? std::move(store).value() : nullptr;
 }
 
+constexpr SeatKind kHuman = SeatKind::kHuman, kAi = SeatKind::kAi, kOpen = SeatKind::kOpen;
+
 GameRow make_game(const std::string& id, int64_t updated_ms = 1000,
-                  std::vector<std::string> kinds = {"human", "ai"}) {
+                  std::vector<SeatKind> kinds = {kHuman, kAi}) {
   GameRow g;
   g.id = id;
   g.game = "traverse";
   g.params = "players=2 rules=basic";
-  g.status = "playing";
+  g.status = GameStatus::kPlaying;
   g.created_ms = 500;
   g.updated_ms = updated_ms;
-  for (const std::string& kind : kinds) {
+  for (const SeatKind kind : kinds) {
     SeatRow s;
     s.kind = kind;
-    s.level = kind == "ai" ? 5 : 0;
-    s.token_hash = kind == "human" ? "ab12" + id : "";
+    s.level = kind == kAi ? 5 : 0;
+    s.token_hash = kind == kHuman ? "ab12" + id : "";
     g.seats.push_back(s);
   }
   return g;
@@ -70,6 +72,7 @@ void expect_same(const GameRow& a, const GameRow& b) {
   EXPECT_EQ(a.position, b.position);
   EXPECT_EQ(a.status, b.status);
   EXPECT_EQ(a.result, b.result);
+  EXPECT_EQ(a.resigned, b.resigned);
   EXPECT_EQ(a.created_ms, b.created_ms);
   EXPECT_EQ(a.updated_ms, b.updated_ms);
   EXPECT_EQ(a.rematch_of, b.rematch_of);
@@ -85,11 +88,11 @@ void expect_same(const GameRow& a, const GameRow& b) {
 }
 
 GameFilter filter(std::vector<std::string> ids = {}, bool open_only = false,
-                  std::string status = "", int limit = 50) {
+                  std::optional<GameStatus> status = std::nullopt, int limit = 50) {
   GameFilter f;
   f.ids = std::move(ids);
   f.open_only = open_only;
-  f.status = std::move(status);
+  f.status = status;
   f.limit = limit;
   return f;
 }
@@ -139,7 +142,7 @@ TEST(SqliteStore, DuplicateIdIsAConflict) {
   ASSERT_TRUE(store->create_game(make_game("g1")).ok());
   Status s = store->create_game(make_game("g1", 9999));
   EXPECT_FALSE(s.ok());
-  EXPECT_TRUE(is_conflict(s)) << s.error();
+  EXPECT_TRUE(s.is(ErrorCode::kConflict)) << s.error();
   EXPECT_NE(s.error().find("create_game game g1"), std::string::npos) << s.error();
   EXPECT_EQ((*store->load_game("g1"))->updated_ms, 1000);
 }
@@ -151,10 +154,10 @@ TEST(SqliteStore, StalePlyIsAConflictAndChangesNothing) {
   ASSERT_TRUE(store->append_move(g, make_move(0)).ok());
   GameRow later = g;
   later.updated_ms = 5000;
-  later.status = "finished";
+  later.status = GameStatus::kFinished;
   for (int ply : {0, 2, -1}) {
     Status s = store->append_move(later, make_move(ply));
-    EXPECT_TRUE(is_conflict(s)) << ply << ": " << s.error();
+    EXPECT_TRUE(s.is(ErrorCode::kConflict)) << ply << ": " << s.error();
     EXPECT_NE(s.error().find("append_move game g1: conflict"), std::string::npos) << s.error();
   }
   expect_same(**store->load_game("g1"), g);
@@ -162,7 +165,7 @@ TEST(SqliteStore, StalePlyIsAConflictAndChangesNothing) {
   // An unknown game is an error, but not a conflict.
   Status s = store->append_move(make_game("ghost"), make_move(0));
   EXPECT_FALSE(s.ok());
-  EXPECT_FALSE(is_conflict(s));
+  EXPECT_FALSE(s.is(ErrorCode::kConflict));
   EXPECT_NE(s.error().find("append_move game ghost: no such game"), std::string::npos) << s.error();
 }
 
@@ -175,7 +178,7 @@ TEST(SqliteStore, TruncateTakesMovesBack) {
   ASSERT_TRUE(store->truncate_moves(g, 2).ok());
   EXPECT_EQ(store->load_moves("g1")->size(), 2u);
   EXPECT_EQ((*store->load_game("g1"))->updated_ms, 7777);
-  EXPECT_TRUE(is_conflict(store->append_move(g, make_move(3))));
+  EXPECT_TRUE(store->append_move(g, make_move(3)).is(ErrorCode::kConflict));
   ASSERT_TRUE(store->append_move(g, make_move(2)).ok());
   ASSERT_TRUE(store->truncate_moves(g, 0).ok());
   EXPECT_TRUE(store->load_moves("g1")->empty());
@@ -185,9 +188,9 @@ TEST(SqliteStore, TruncateTakesMovesBack) {
 
 TEST(SqliteStore, UpdateReplacesRowAndSeats) {
   auto store = open_ok(":memory:");
-  ASSERT_TRUE(store->create_game(make_game("g1", 1000, {"human", "open", "ai"})).ok());
-  GameRow g = make_game("g1", 3000, {"human", "human"});
-  g.status = "finished";
+  ASSERT_TRUE(store->create_game(make_game("g1", 1000, {kHuman, kOpen, kAi})).ok());
+  GameRow g = make_game("g1", 3000, {kHuman, kHuman});
+  g.status = GameStatus::kFinished;
   g.result = "south wins: all pieces home";
   g.rematch_id = "g2";
   ASSERT_TRUE(store->update_game(g).ok());
@@ -198,12 +201,12 @@ TEST(SqliteStore, UpdateReplacesRowAndSeats) {
 
 TEST(SqliteStore, ListFilters) {
   auto store = open_ok(":memory:");
-  ASSERT_TRUE(store->create_game(make_game("a", 100, {"human", "open"})).ok());
-  ASSERT_TRUE(store->create_game(make_game("b", 400, {"human", "ai"})).ok());
-  GameRow c = make_game("c", 300, {"open", "human"});
-  c.status = "finished";
+  ASSERT_TRUE(store->create_game(make_game("a", 100, {kHuman, kOpen})).ok());
+  ASSERT_TRUE(store->create_game(make_game("b", 400, {kHuman, kAi})).ok());
+  GameRow c = make_game("c", 300, {kOpen, kHuman});
+  c.status = GameStatus::kFinished;
   ASSERT_TRUE(store->create_game(c).ok());
-  ASSERT_TRUE(store->create_game(make_game("d", 200, {"human", "open"})).ok());
+  ASSERT_TRUE(store->create_game(make_game("d", 200, {kHuman, kOpen})).ok());
 
   auto list = [&](const GameFilter& f) {
     auto games = store->list_games(f);
@@ -212,13 +215,13 @@ TEST(SqliteStore, ListFilters) {
   };
   using V = std::vector<std::string>;
   EXPECT_EQ(list(filter()), (V{"b", "c", "d", "a"}));
-  EXPECT_EQ(list(filter({}, false, "", 2)), (V{"b", "c"}));
-  EXPECT_EQ(list(filter({}, false, "", 0)), (V{"b", "c", "d", "a"}));
+  EXPECT_EQ(list(filter({}, false, std::nullopt, 2)), (V{"b", "c"}));
+  EXPECT_EQ(list(filter({}, false, std::nullopt, 0)), (V{"b", "c", "d", "a"}));
   EXPECT_EQ(list(filter({}, true)), (V{"d", "a"}));  // c has an open seat but is finished
-  EXPECT_EQ(list(filter({}, false, "finished")), (V{"c"}));
-  EXPECT_EQ(list(filter({}, false, "playing")), (V{"b", "d", "a"}));
+  EXPECT_EQ(list(filter({}, false, GameStatus::kFinished)), (V{"c"}));
+  EXPECT_EQ(list(filter({}, false, GameStatus::kPlaying)), (V{"b", "d", "a"}));
   EXPECT_EQ(list(filter({"a", "c", "zz", "a"})), (V{"c", "a"}));
-  EXPECT_EQ(list(filter({"a", "b", "d"}, false, "", 2)), (V{"b", "d"}));
+  EXPECT_EQ(list(filter({"a", "b", "d"}, false, std::nullopt, 2)), (V{"b", "d"}));
   EXPECT_EQ(list(filter({"a", "b", "c"}, true)), (V{"a"}));
   auto games = store->list_games(filter({"c"}));
   ASSERT_EQ(games->size(), 1u);
@@ -237,7 +240,7 @@ TEST(SqliteStore, ReopenedFileHasEverything) {
       g.updated_ms += 1;
       ASSERT_TRUE(store->append_move(g, make_move(ply)).ok());
     }
-    ASSERT_TRUE(store->create_game(make_game("g2", 50, {"open", "open"})).ok());
+    ASSERT_TRUE(store->create_game(make_game("g2", 50, {kOpen, kOpen})).ok());
   }
   auto store = open_ok(path);
   ASSERT_TRUE(store);

@@ -1,0 +1,233 @@
+#include "server/api_json.h"
+
+namespace arbiter::server {
+namespace {
+
+// The text `body` writes; `reserve` is a guess of its size.
+template <class Body>
+std::string written(std::size_t reserve, Body&& body) {
+  std::string out;
+  out.reserve(reserve);
+  JsonWriter w(out);
+  body(w);
+  return out;
+}
+
+void write_last_move(JsonWriter& w, const std::optional<LastMove>& m) {
+  if (!m) {
+    w.null();
+    return;
+  }
+  w.begin_object();
+  w.key("text").value(m->text);
+  w.key("path").value(m->path);
+  w.key("cells").value(m->cells);
+  w.end_object();
+}
+
+void write_thinking_fields(JsonWriter& w, const Thinking& t) {
+  w.key("seat").value(t.seat);
+  w.key("depth").value(t.depth);
+  w.key("score").value(t.score);
+  w.key("nodes").value(t.nodes);
+  w.key("nps").value(t.nps);
+  w.key("pv").value(t.pv);
+}
+
+}  // namespace
+
+void write_board(JsonWriter& w, const BoardView& view) {
+  w.begin_object();
+  w.key("shape").value(view.shape);
+  w.key("width").value(view.width);
+  w.key("height").value(view.height);
+  w.key("cells").begin_array();
+  for (const ViewCell& c : view.cells) {
+    w.begin_object();
+    w.key("name").value(c.name);
+    w.key("col").value(c.col);
+    w.key("row").value(c.row);
+    w.key("piece").value(c.piece);
+    w.key("owner").value(c.owner);
+    w.key("trapped").value(c.trapped);
+    w.key("start_of").value(c.start_of);
+    w.key("goal_of").value(c.goal_of);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("walls").value(view.walls);
+  w.key("walls_left").value(view.walls_left);
+  w.key("players").begin_array();
+  for (const ViewPlayer& p : view.players) {
+    w.begin_object();
+    w.key("name").value(p.name);
+    w.key("colour").value(p.colour);
+    w.key("forward").value(p.forward);
+    w.key("pieces").value(p.pieces);
+    w.key("home").value(p.home);
+    w.key("trapped").value(p.trapped);
+    w.key("to_move").value(p.to_move);
+    w.key("summary").value(p.summary);
+    w.end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
+void write_game(JsonWriter& w, const GameView& g, bool with_board) {
+  w.begin_object();
+  w.key("id").value(g.id);
+  w.key("game").value(g.game);
+  w.key("params").value(g.params);
+  w.key("position").value(g.position);
+  w.key("start_position").value(g.start_position);
+  w.key("moves").value(g.moves);
+  w.key("last_move");
+  write_last_move(w, g.last_move);
+  w.key("ply").value(g.ply);
+  w.key("to_move").value(g.to_move);
+  w.key("status").value(to_text(g.status));
+  w.key("result").value(g.result);
+  w.key("returns").begin_array();
+  for (double r : g.returns) w.value(r);
+  w.end_array();
+  w.key("seats").begin_array();
+  for (const SeatView& seat : g.seats) {
+    w.begin_object();
+    w.key("player").value(seat.player);
+    w.key("kind").value(to_text(seat.kind));
+    w.key("level").value(seat.level);
+    w.key("time_used_ms").value(seat.time_used_ms);
+    w.key("rematch").value(seat.rematch);
+    w.end_object();
+  }
+  w.end_array();
+  if (with_board) {
+    w.key("board");
+    write_board(w, g.board);
+  }
+  w.key("legal_count").value(static_cast<uint64_t>(g.legal_count));
+  w.key("thinking");
+  if (g.thinking) {
+    w.begin_object();
+    write_thinking_fields(w, *g.thinking);
+    w.end_object();
+  } else {
+    w.null();
+  }
+  w.key("rematch_of").value(g.rematch_of);
+  w.key("rematch_id").value(g.rematch_id);
+  w.key("created_ms").value(g.created_ms);
+  w.key("updated_ms").value(g.updated_ms);
+  w.end_object();
+}
+
+std::string board_text(const BoardView& board) {
+  return written(4096, [&](JsonWriter& w) { write_board(w, board); });
+}
+
+std::string game_text(const GameView& game) {
+  return written(8192, [&](JsonWriter& w) { write_game(w, game); });
+}
+
+std::string seated_text(const Seated& seated) {
+  return written(8192, [&](JsonWriter& w) {
+    w.begin_object();
+    w.key("game");
+    write_game(w, *seated.game);
+    w.key("tokens").begin_object();
+    for (const auto& [seat, token] : seated.tokens) w.key(std::to_string(seat)).value(token);
+    w.end_object();
+    w.end_object();
+  });
+}
+
+std::string games_text(const std::vector<GameViewPtr>& games) {
+  return written(1024 * (games.size() + 1), [&](JsonWriter& w) {
+    w.begin_object();
+    w.key("games").begin_array();
+    for (const GameViewPtr& g : games) write_game(w, *g, false);
+    w.end_array();
+    w.end_object();
+  });
+}
+
+std::string legal_text(const LegalClicks& legal) {
+  return written(1024, [&](JsonWriter& w) {
+    w.begin_object();
+    w.key("count").value(legal.count);
+    w.key("next").begin_array();
+    for (const auto& n : legal.next) {
+      w.begin_object().key("click").value(n.click).key("path").value(n.path).end_object();
+    }
+    w.end_array();
+    w.key("complete").begin_array();
+    for (const auto& c : legal.complete) {
+      w.begin_object().key("text").value(c.text).key("path").value(c.path).end_object();
+    }
+    w.end_array();
+    w.end_object();
+  });
+}
+
+std::string catalog_text(const Catalog& catalog) {
+  return written(4096, [&](JsonWriter& w) {
+    w.begin_object();
+    w.key("games").begin_array();
+    for (const auto& g : catalog.games) {
+      w.begin_object();
+      w.key("name").value(g.name);
+      w.key("summary").value(g.summary);
+      w.key("params_help").value(g.params_help);
+      w.key("defaults").value(g.defaults);
+      w.end_object();
+    }
+    w.end_array();
+    w.key("levels").begin_array();
+    for (const auto& l : catalog.levels) {
+      w.begin_object().key("level").value(l.level).key("name").value(l.name).end_object();
+    }
+    w.end_array();
+    w.end_object();
+  });
+}
+
+std::string health_text() {
+  return written(16, [](JsonWriter& w) { w.begin_object().key("ok").value(true).end_object(); });
+}
+
+std::string event_text(const GameEvent& event) {
+  if (const auto* state = std::get_if<GameViewPtr>(&event)) {
+    return written(8192, [&](JsonWriter& w) {
+      w.begin_object();
+      w.key("type").value("state");
+      w.key("game");
+      write_game(w, **state);
+      w.end_object();
+    });
+  }
+  return written(256, [&](JsonWriter& w) {
+    w.begin_object();
+    w.key("type").value("thinking");
+    write_thinking_fields(w, std::get<Thinking>(event));
+    w.end_object();
+  });
+}
+
+std::string pong_text() {
+  return written(16,
+                 [](JsonWriter& w) { w.begin_object().key("type").value("pong").end_object(); });
+}
+
+std::string error_text(std::string_view message) {
+  return written(message.size() + 16,
+                 [&](JsonWriter& w) { w.begin_object().key("error").value(message).end_object(); });
+}
+
+std::string ws_error_text(std::string_view message) {
+  return written(message.size() + 32, [&](JsonWriter& w) {
+    w.begin_object().key("type").value("error").key("error").value(message).end_object();
+  });
+}
+
+}  // namespace arbiter::server

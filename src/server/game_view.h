@@ -1,0 +1,129 @@
+// What the hub answers with: plain data, made under a game's lock and never changed after, with
+// no JSON in it. The API (api_json.h) writes these as the objects of docs/api.md; the hub and
+// the rules core never see that text.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/result.h"
+#include "games/board_view.h"
+#include "store/game_enums.h"
+
+namespace arbiter::server {
+
+// The last move as the UI draws it (docs/api.md `last_move`).
+struct LastMove {
+  std::string text;
+  std::vector<std::string> path;   // the route, for drawing
+  std::vector<std::string> cells;  // every cell or slot the move names: clicks and route
+};
+
+// The latest progress of an AI seat's search (docs/api.md, WebSocket `thinking`).
+struct Thinking {
+  int seat = 0;
+  int depth = 0;
+  int score = 0;
+  uint64_t nodes = 0;
+  int64_t nps = 0;
+  std::vector<std::string> pv;
+};
+
+struct SeatView {
+  std::string player;  // the player's name in the game ("south")
+  store::SeatKind kind = store::SeatKind::kHuman;
+  int level = 0;
+  int64_t time_used_ms = 0;
+  bool rematch = false;
+};
+
+// The game object of docs/api.md.
+struct GameView {
+  std::string id;
+  std::string game;
+  std::string params;
+  std::string position;
+  std::string start_position;
+  std::vector<std::string> moves;
+  std::optional<LastMove> last_move;
+  int ply = 0;
+  int to_move = -1;
+  store::GameStatus status = store::GameStatus::kPlaying;
+  std::string result;
+  std::vector<double> returns;
+  std::vector<SeatView> seats;
+  BoardView board;
+  std::size_t legal_count = 0;
+  std::optional<Thinking> thinking;
+  std::string rematch_of;
+  std::string rematch_id;
+  int64_t created_ms = 0;
+  int64_t updated_ms = 0;
+};
+using GameViewPtr = std::shared_ptr<const GameView>;
+
+// A game with the seat tokens a call hands out (create, join): {"game": ..., "tokens": ...}.
+struct Seated {
+  GameViewPtr game;
+  std::map<int, std::string> tokens;  // seat -> plain token
+};
+
+// A seat as a game's creator asks for it and as records name it: "human", "open" or
+// "ai:LEVEL" (docs/api.md, docs/records.md).
+struct SeatSpec {
+  store::SeatKind kind = store::SeatKind::kHuman;
+  int level = 0;
+};
+inline constexpr std::string_view kSeatSpecForms = "expected \"human\", \"open\" or \"ai:LEVEL\"";
+Result<SeatSpec> parse_seat_spec(std::string_view text);
+std::string seat_spec_text(store::SeatKind kind, int level);
+
+// POST /api/games, its fields as text (docs/api.md).
+struct NewGame {
+  std::string game;
+  std::string params;
+  std::string position;
+  std::optional<std::vector<std::string>> seats;  // nullopt: every seat human
+};
+
+// The legal endpoint's answer for some clicks (docs/api.md).
+struct LegalClicks {
+  struct Next {
+    std::string click;
+    std::vector<std::string> path;
+  };
+  struct Complete {
+    std::string text;
+    std::vector<std::string> path;
+  };
+  int count = 0;
+  std::vector<Next> next;
+  std::vector<Complete> complete;
+};
+
+// GET /api/catalog.
+struct Catalog {
+  struct GameEntry {
+    std::string name;
+    std::string summary;
+    std::vector<std::string> params_help;
+    std::string defaults;
+  };
+  struct Level {
+    int level = 0;
+    std::string name;
+  };
+  std::vector<GameEntry> games;
+  std::vector<Level> levels;
+};
+
+// What a game's watchers are sent: its state after a change, or an AI search's progress.
+using GameEvent = std::variant<GameViewPtr, Thinking>;
+
+}  // namespace arbiter::server

@@ -1,0 +1,102 @@
+#include "store/sqlite_schema.h"
+
+#include <array>
+#include <string>
+
+#include "store/sqlite_util.h"
+
+namespace arbiter::store {
+namespace {
+
+// Version 1. Every move rewrites its game's row, so games carry the one index that listing needs
+// (newest first; a status filter walks it too and stops at the limit): each more would cost a
+// WAL page per move.
+//
+// Plies of a game are 0, 1, … with no gaps: append_move only adds the next one and
+// truncate_moves only cuts a suffix, so MAX(ply) + 1 is the count of stored moves.
+constexpr const char* kTablesV1 = R"sql(
+CREATE TABLE games (
+  id TEXT PRIMARY KEY NOT NULL, game TEXT NOT NULL, params TEXT NOT NULL,
+  position TEXT NOT NULL, status TEXT NOT NULL, result TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+  rematch_of TEXT NOT NULL, rematch_id TEXT NOT NULL);
+CREATE INDEX games_by_updated ON games (updated_ms);
+CREATE TABLE seats (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+  kind TEXT NOT NULL, level INTEGER NOT NULL, token_hash TEXT NOT NULL,
+  time_used_ms INTEGER NOT NULL, rematch INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)) WITHOUT ROWID;
+CREATE TABLE moves (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, ply INTEGER NOT NULL,
+  text TEXT NOT NULL, seat INTEGER NOT NULL, at_ms INTEGER NOT NULL,
+  elapsed_ms INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)) WITHOUT ROWID;
+)sql";
+
+// kMigrations[v - 1] takes a database from version v - 1 to v.
+constexpr std::array<const char*, kSchemaVersion> kMigrations = {
+    kTablesV1,
+    // 2: the seat that resigned, as data (-1: nobody). Rows of version 1 read -1; a resignation
+    // among them is named only by its result text, which the server reads when it loads the
+    // game (server/live_game.h).
+    "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT -1;",
+};
+
+}  // namespace
+
+ErrorCode error_code_of(int sqlite_code) {
+  switch (sqlite_code & 0xff) {
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+    case SQLITE_FORMAT:
+      return ErrorCode::kCorrupt;
+    case SQLITE_CONSTRAINT:
+      return ErrorCode::kConflict;
+    default:
+      return ErrorCode::kIo;
+  }
+}
+
+Status migrate_schema(sqlite3* db) {
+  auto exec = [&](const char* sql) {
+    return sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK;
+  };
+  auto sql_failure = [&] {
+    return make_error(error_code_of(sqlite3_extended_errcode(db)), sqlite3_errmsg(db));
+  };
+  if (!exec("BEGIN IMMEDIATE")) return sql_failure();
+  Status status;
+  int version = -1;
+  if (!exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")) {
+    status = sql_failure();
+  } else {
+    Stmt read;
+    if (read.prepare(db, "SELECT COALESCE(MAX(version), 0) FROM schema_version") == SQLITE_OK) {
+      Use q(read);
+      if (q.step() == SQLITE_ROW) version = static_cast<int>(q.col_num(0));
+    }
+    if (version < 0) status = sql_failure();
+  }
+  if (status.ok() && version > kSchemaVersion) {
+    status = make_error(ErrorCode::kCorrupt, "schema version " + std::to_string(version) +
+                                                 " is newer than this arbiter's (" +
+                                                 std::to_string(kSchemaVersion) + ")");
+  }
+  for (int v = version + 1; status.ok() && v <= kSchemaVersion; ++v) {
+    if (!exec(kMigrations[static_cast<std::size_t>(v - 1)])) {
+      status = make_error(
+          error_code_of(sqlite3_extended_errcode(db)),
+          "migrating to schema version " + std::to_string(v) + ": " + sqlite3_errmsg(db));
+    }
+  }
+  if (status.ok() && version < kSchemaVersion) {
+    const std::string write = "DELETE FROM schema_version; INSERT INTO schema_version VALUES (" +
+                              std::to_string(kSchemaVersion) + ")";
+    if (!exec(write.c_str())) status = sql_failure();
+  }
+  if (status.ok() && !exec("COMMIT")) status = sql_failure();
+  if (!status.ok()) exec("ROLLBACK");
+  return status;
+}
+
+}  // namespace arbiter::store
