@@ -2,7 +2,7 @@
 // against the AI. Reads commands line by line, so it also works over a pipe (no colour, no
 // cursor tricks; the last move is still marked). Typing a square, or the start of a move, lists
 // the moves it begins (cli/move_listing.h). The board is drawn from the game's BoardView
-// (cli/board_draw.h), turned round by `flip`.
+// (games/board_text.h), turned round by `flip`.
 //
 // The end of a game (its rules, or a confirmed `resign`) keeps the prompt: the game can still be
 // saved, looked at, and taken back where the rules allow. A game with moves that was not saved
@@ -15,13 +15,13 @@
 #include <mutex>
 #include <sstream>
 
-#include "cli/board_draw.h"
 #include "cli/command.h"
 #include "cli/move_listing.h"
 #include "cli/resignation.h"
 #include "cli/terminal.h"
 #include "core/text.h"
 #include "engine/engine.h"
+#include "games/board_text.h"
 #include "records/record.h"
 #include "records/seat_tag.h"
 

@@ -1,5 +1,5 @@
 // `arbiter show RECORD`: replays a record, validating every move, and prints the board, drawn
-// exactly as `arbiter play` draws it (cli/board_draw.h: the last move marked, each player's
+// exactly as `arbiter play` draws it (games/board_text.h: the last move marked, each player's
 // summary, whose turn), in colour when standard output is a colour terminal.
 #include <cerrno>
 #include <cstring>
@@ -8,10 +8,10 @@
 #include <iostream>
 #include <sstream>
 
-#include "cli/board_draw.h"
 #include "cli/command.h"
 #include "cli/resignation.h"
 #include "cli/terminal.h"
+#include "games/board_text.h"
 #include "records/record.h"
 #include "records/record_json.h"
 

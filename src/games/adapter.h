@@ -33,7 +33,7 @@
 //     std::string player_name(int) const;
 //     std::vector<double> returns() const; std::string result_text() const;
 //     uint64_t hash() const; uint64_t compute_hash() const;
-//     std::string to_text() const; std::string render() const;
+//     std::string to_text() const;
 //     std::string move_text(const Move&) const;              // canonical, for a legal move
 //     Result<Move> parse_move(std::string_view) const;       // any accepted spelling; legal only
 //     // optional: a uniformly random legal move without enumerating them all (not terminal)
@@ -99,7 +99,6 @@ class StateAdapter final : public GameState {
   std::vector<double> returns() const override { return state_.returns(); }
   std::string result_text() const override { return state_.result_text(); }
   std::string to_text() const override { return state_.to_text(); }
-  std::string render() const override { return state_.render(); }
   BoardView view() const override { return Descriptor::view(state_); }
   Result<MoveParts> move_parts(std::string_view move) const override {
     return Descriptor::move_parts(state_, move);

@@ -54,8 +54,8 @@ class GameState {
   virtual std::string result_text() const = 0;
 
   virtual std::string to_text() const = 0;  // one-line position text (round-trips)
-  virtual std::string render() const = 0;   // board drawn in plain text, with coordinates
-  // The position as structured data for drawing (games/board_view.h).
+  // The position as structured data for drawing (games/board_view.h); games/board_text.h draws
+  // it, the one board drawing of every program.
   virtual BoardView view() const = 0;
   // How `move` is pointed at and drawn, from its text alone: any accepted spelling, legal now
   // or not (a move already played works too); only malformed text is an error. `text` is the

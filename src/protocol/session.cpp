@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/text.h"
+#include "games/board_text.h"
 #include "games/registry.h"
 
 namespace arbiter::protocol {
@@ -212,7 +213,8 @@ void Session::moves(const Args&) {
 
 void Session::display(const Args&) {
   if (!need_position()) return;
-  std::istringstream board(state_->render());
+  // The board as `arbiter show` draws it (games/board_text.h), plain text.
+  std::istringstream board(draw_game(*state_, DrawOptions{}));
   for (std::string l; std::getline(board, l);) say(l);
   say("position " + state_->to_text());
 }

@@ -1,4 +1,5 @@
-// Trap's game parameters (P1, P3, P11): `size=3..8 walls=N max_plies=N`.
+// Trap's game parameters (P1, P3, P11): `size=3..8 walls=N max_plies=N` (the descriptor's
+// schema describes them).
 #pragma once
 
 #include <string>
@@ -18,11 +19,6 @@ struct Params {
   int max_plies = 400;  // P11: draw after this many plies; 0 = no limit
   bool unlimited_walls() const { return walls == 0; }
 };
-
-inline constexpr std::string_view kParamsHelp =
-    "size=3..8        cells on each side of the hexagonal field (default 5: 61 cells)\n"
-    "walls=N          walls in the shared pile, 0 = unlimited (default 60)\n"
-    "max_plies=N      draw after N plies, 0 = no limit (default 400)\n";
 
 Result<Params> parse_params(const ParamMap& map);
 // Canonical: every key, defaults included, in the order size, walls, max_plies.

@@ -43,11 +43,11 @@ std::string State::to_text() const {
   out += ' ' + (pile_ < 0 ? std::string("-") : std::to_string(pile_));
   out += to_move_ == kRed ? " r " : " b ";
   out += std::to_string(ply_);
-  if (outcome_ == Outcome::kRepetition) out += " " + std::string(kRepetitionMark);
+  if (end_ == End::kRepetition) out += " " + std::string(kRepetitionMark);
   return out;
 }
 
-Result<State> State::parse(const Params& params, std::string_view text) {
+Result<State> State::parse_position(const Params& params, std::string_view text) {
   State st(params);
   const Geometry& g = *st.geo_;
   const auto bad = [](const std::string& why) { return make_error("position text: " + why); };
@@ -109,17 +109,16 @@ Result<State> State::parse(const Params& params, std::string_view text) {
   if (st.trapped_[kRed] == kAllTrapped && st.trapped_[kBlue] == kAllTrapped) {
     return bad("red and blue cannot both have all three movers trapped (P10)");
   }
-  st.outcome_ = st.trapped_[st.to_move_ ^ 1] == kAllTrapped
-                    ? (st.to_move_ == kRed ? Outcome::kRedWins : Outcome::kBlueWins)
-                    : st.judge(st.to_move_ ^ 1);
+  st.end_ =
+      st.trapped_[st.to_move_ ^ 1] == kAllTrapped ? End::kAllTrapped : st.judge(st.to_move_ ^ 1);
   if (fields.size() == 7) {
     if (fields[6] != kRepetitionMark) {
       return bad("the seventh field may only be 'repetition', got " + quote(fields[6]));
     }
-    if (st.outcome_ == Outcome::kRedWins || st.outcome_ == Outcome::kBlueWins) {
+    if (st.end_ == End::kAllTrapped) {
       return bad("'repetition' on a position that is already won");
     }
-    st.outcome_ = Outcome::kRepetition;
+    st.end_ = End::kRepetition;
   }
   return st;
 }

@@ -28,6 +28,8 @@ uint64_t pile_key(int pile) {
 
 }  // namespace
 
+State State::start(const Params& params) { return State(params); }
+
 State::State(const Params& params) : geo_(&geometry(params.size)), params_(params) {
   const Geometry& g = *geo_;
   // P4: the start dots lie d = ⌊size/2⌋ steps straight out from the centre, alternating
@@ -111,7 +113,7 @@ void State::remove_wall(int slot) {
 void State::apply(const Move& m) {
   assert(!is_terminal());
   if (undo_.size() == undo_.capacity()) reserve_history();
-  undo_.emplace_back(m, hash_, reversible_from_, outcome_);
+  undo_.emplace_back(m, hash_, reversible_from_, end_);
   const int side = to_move_;
   switch (m.kind) {
     case MoveKind::kPass:
@@ -176,7 +178,7 @@ void State::settle() {
     reversible_from_ = static_cast<int32_t>(seen_.size());
   }
   push_seen();
-  outcome_ = judge(to_move_ ^ 1);
+  end_ = judge(to_move_ ^ 1);
 }
 
 template <int U>
@@ -189,12 +191,12 @@ unsigned State::stuck_movers(int side) const {
   return stuck & ~static_cast<unsigned>(trapped_[side]) & kAllTrapped;
 }
 
-Outcome State::judge(int last_mover) const {
+End State::judge(int last_mover) const {
   // After a turn, in this order: P10 (only the player who made the turn can have won: its own
   // movers were judged at the end of the opponent's turn before, and had all three been trapped
   // then, the game would have ended), P11 repetition, then the ply limit.
   if (trapped_[last_mover ^ 1] == kAllTrapped) {
-    return last_mover == kRed ? Outcome::kRedWins : Outcome::kBlueWins;
+    return End::kAllTrapped;
   }
   // P11: the third occurrence. Same side to move ⇒ an even distance back.
   int count = 0;
@@ -203,9 +205,9 @@ Outcome State::judge(int last_mover) const {
       count += seen_[i] == hash_;
     }
   }
-  if (count >= 3) return Outcome::kRepetition;
-  if (params_.max_plies > 0 && ply_ >= params_.max_plies) return Outcome::kPlyLimit;
-  return Outcome::kOngoing;
+  if (count >= 3) return End::kRepetition;
+  if (params_.max_plies > 0 && ply_ >= params_.max_plies) return End::kPlyLimit;
+  return End::kNone;
 }
 
 void State::undo() {
@@ -239,32 +241,25 @@ void State::undo() {
   to_move_ = side;
   --ply_;
   reversible_from_ = u.reversible_from;
-  outcome_ = u.outcome;
+  end_ = u.end;
   hash_ = u.hash;
 }
 
 std::vector<double> State::returns() const {
-  switch (outcome_) {
-    case Outcome::kRedWins:
-      return {1.0, -1.0};
-    case Outcome::kBlueWins:
-      return {-1.0, 1.0};
-    default:
-      return {0.0, 0.0};
-  }
+  // P12: the side whose opponent has all three movers trapped wins.
+  if (end_ != End::kAllTrapped) return {0.0, 0.0};
+  return winner() == kRed ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
 }
 
 std::string State::result_text() const {
-  switch (outcome_) {
-    case Outcome::kOngoing:
+  switch (end_) {
+    case End::kNone:
       return "";
-    case Outcome::kRedWins:
-      return "red wins: all blue movers trapped";
-    case Outcome::kBlueWins:
-      return "blue wins: all red movers trapped";
-    case Outcome::kRepetition:
+    case End::kAllTrapped:
+      return player_name(winner()) + " wins: all " + player_name(winner() ^ 1) + " movers trapped";
+    case End::kRepetition:
       return "draw: threefold repetition";
-    case Outcome::kPlyLimit:
+    case End::kPlyLimit:
       return "draw: ply limit " + std::to_string(params_.max_plies) + " reached";
   }
   return "";

@@ -8,12 +8,12 @@
 // Parameters: size=3..8 (5), walls=N (60, 0 = unlimited), max_plies=N (400, 0 = none).
 //
 // The State is split by concern:
-//   state.cpp          start position, apply/undo, trapping, outcome, hashing
+//   state.cpp          start position, apply/undo, trapping, end of game, hashing
 //   movegen.cpp        analyse(), count_moves(), generate(), move_at()
 //   sample.cpp         sample_move(), sample_at(): one-word fields without analyse()
 //   turn_walk.h        for_each_move(): lazy enumeration in move_at() order
 //   move_text.cpp      move_text(), parse_move()
-//   position_text.cpp  to_text(), parse(); render.cpp: render()
+//   position_text.cpp  to_text(), parse_position()
 #pragma once
 
 #include <array>
@@ -36,16 +36,22 @@ inline constexpr int kBlue = 1;
 inline constexpr int kMoversPerSide = 3;
 inline constexpr uint8_t kAllTrapped = 0b111;
 
-enum class Outcome : uint8_t { kOngoing, kRedWins, kBlueWins, kRepetition, kPlyLimit };
+// Why a game ended, or kNone while it runs; who won is returns()'s.
+enum class End : uint8_t {
+  kNone,
+  kAllTrapped,  // P10: all three movers of the player who did not make the last turn trapped
+  kRepetition,  // P11: the third occurrence of a position
+  kPlyLimit,    // P11: the ply limit
+};
 
 class State {
  public:
   using Move = trap::Move;
   using MoveList = std::vector<Move>;
 
-  explicit State(const Params& params);  // the start position (P4)
+  static State start(const Params& params);  // the start position (P4)
   // Position text (docs/trap.md); any text gives a State or a one-line error.
-  static Result<State> parse(const Params& params, std::string_view text);
+  static Result<State> parse_position(const Params& params, std::string_view text);
 
   // Turns (movegen.cpp). A finished game has none; a player without a turn has only `pass`.
   Analysis analyse() const;
@@ -64,8 +70,8 @@ class State {
   void apply(const Move& move);  // a legal move of this position
   void undo();                   // takes back the last apply
 
-  bool is_terminal() const { return outcome_ != Outcome::kOngoing; }
-  Outcome outcome() const { return outcome_; }
+  bool is_terminal() const { return end_ != End::kNone; }
+  End end_reason() const { return end_; }
   int to_move() const { return to_move_; }
   int num_players() const { return 2; }
   std::string player_name(int player) const { return player == kRed ? "red" : "blue"; }
@@ -76,7 +82,6 @@ class State {
   uint64_t compute_hash() const;
 
   std::string to_text() const;
-  std::string render() const;
   std::string move_text(const Move& move) const;
   Result<Move> parse_move(std::string_view text) const;
 
@@ -104,15 +109,16 @@ class State {
   bool mover_at(int cell, int* side, int* index) const;
 
  private:
+  explicit State(const Params& params);  // start() and parse_position() begin from it
   struct Undo {
     // Built in place (emplace_back): a temporary copied in stalls on store forwarding.
-    Undo(const Move& m, uint64_t h, int32_t from, Outcome o)
-        : move(m), hash(h), reversible_from(from), outcome(o) {}
+    Undo(const Move& m, uint64_t h, int32_t from, End e)
+        : move(m), hash(h), reversible_from(from), end(e) {}
     Move move;
     uint64_t hash;
     int32_t reversible_from;
     uint8_t newly_trapped = 0;  // movers of the player who did not make the turn (P9)
-    Outcome outcome;
+    End end;
   };
 
   template <int U>
@@ -131,7 +137,10 @@ class State {
   void settle();
   template <int U>
   unsigned stuck_movers(int side) const;  // bit i: mover i is free and has no step (U words)
-  Outcome judge(int last_mover) const;    // after a turn by `last_mover`
+  End judge(int last_mover) const;        // after a turn by `last_mover`
+  // With End::kAllTrapped: the side whose opponent's three movers are all trapped (the two
+  // sides are never both all trapped: parse_position refuses it, and play cannot reach it).
+  int winner() const { return trapped_[kBlue] == kAllTrapped ? kRed : kBlue; }
   bool walls_available(int n) const { return pile_ < 0 || pile_ >= n; }
 
   const Geometry* geo_;
@@ -145,7 +154,7 @@ class State {
   int pile_ = 0;
   int to_move_ = kRed;
   int ply_ = 0;
-  Outcome outcome_ = Outcome::kOngoing;
+  End end_ = End::kNone;
   uint64_t hash_ = 0;
   // Hashes of the positions since the last irreversible turn (walls or trapping), for P11.
   std::vector<uint64_t> seen_;

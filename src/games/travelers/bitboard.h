@@ -31,7 +31,7 @@ constexpr bool on_board(int file, int rank) {
 constexpr Bitboard bit(Square s) { return Bitboard{1} << s; }
 
 // Square names as in the notation: file letter then rank digit, `a1`..`i9`.
-inline std::string square_text(Square s) {
+inline std::string square_name(Square s) {
   return {static_cast<char>('a' + file_of(s)), static_cast<char>('1' + rank_of(s))};
 }
 // The square named by exactly two characters (lower-case file), or -1.

@@ -15,6 +15,7 @@
 #include "core/params.h"
 #include "core/result.h"
 #include "games/descriptor_types.h"
+#include "games/travelers/params.h"
 #include "games/travelers/state.h"
 #include "games/travelers/view.h"
 
@@ -47,11 +48,11 @@ struct Descriptor {
   };
   static constexpr std::string_view kPerftSuite = "travelers";
 
-  static Result<Params> parse_params(const ParamMap& map);  // params.cpp
-  static std::string params_text(const Params& p);          // params.cpp
+  static Result<Params> parse_params(const ParamMap& map) { return travelers::parse_params(map); }
+  static std::string params_text(const Params& p) { return travelers::params_text(p); }
   static Result<State> new_state(const Params& p) { return State::start(p); }
   static Result<State> parse_position(const Params& p, std::string_view text) {
-    return State::from_text(p, text);
+    return State::parse_position(p, text);
   }
   static BoardView view(const State& s) { return travelers::view(s); }
   static Result<MoveParts> move_parts(const State& s, std::string_view move) {

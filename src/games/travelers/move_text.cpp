@@ -10,14 +10,14 @@
 namespace arbiter::travelers {
 
 std::string State::move_text(const Move& m) const {
-  std::string out = square_text(m.from);
+  std::string out = square_name(m.from);
   out += pos_.board[m.to] != 0 ? 'x' : '-';
-  out += square_text(m.to);
+  out += square_name(m.to);
   if (m.displaces()) {
     out += '/';
-    out += square_text(m.victim);
+    out += square_name(m.victim);
     out += '-';
-    out += square_text(m.drop);
+    out += square_name(m.drop);
   }
   return out;
 }
@@ -45,13 +45,13 @@ Result<Move> State::parse_move(std::string_view text) const {
 
   if (is_terminal()) return make_error("the game is over (" + result_text() + ")");
   const Piece p = pos_.board[from];
-  if (p == 0) return make_error("no piece on " + square_text(from));
+  if (p == 0) return make_error("no piece on " + square_name(from));
   if (side_of(p) != pos_.side) {
-    return make_error("the piece on " + square_text(from) + " is " + player_name(side_of(p)) +
+    return make_error("the piece on " + square_name(from) + " is " + player_name(side_of(p)) +
                       "'s; " + player_name(pos_.side) + " is to move");
   }
   if (t[2] == 'x' && pos_.board[to] == 0) {
-    return make_error("illegal move: " + t + " (there is nothing to capture on " + square_text(to) +
+    return make_error("illegal move: " + t + " (there is nothing to capture on " + square_name(to) +
                       ")");
   }
   MoveList moves;

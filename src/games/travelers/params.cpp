@@ -1,11 +1,14 @@
-// Game parameters (travelers_game.h lists them).
+// Game parameters (params.h).
+#include "games/travelers/params.h"
+
 #include "core/text.h"
-#include "games/travelers/travelers_game.h"
 
 namespace arbiter::travelers {
 
-Result<Params> Traits::parse_params(const ParamMap& map) {
-  if (auto known = map.check_known(kName, {"max_plies"}); !known) return make_error(known.error());
+Result<Params> parse_params(const ParamMap& map) {
+  if (auto known = map.check_known("travelers", {"max_plies"}); !known) {
+    return make_error(known.error());
+  }
   Params p;
   if (const auto v = map.get("max_plies")) {
     const auto n = parse_int(*v, 0, 1'000'000, "max_plies");
@@ -15,8 +18,6 @@ Result<Params> Traits::parse_params(const ParamMap& map) {
   return p;
 }
 
-std::string Traits::params_text(const Params& p) {
-  return "max_plies=" + std::to_string(p.max_plies);
-}
+std::string params_text(const Params& p) { return "max_plies=" + std::to_string(p.max_plies); }
 
 }  // namespace arbiter::travelers

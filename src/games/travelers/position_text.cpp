@@ -30,7 +30,7 @@ std::string side_name(int side) { return side == kWhite ? "white" : "black"; }
 
 }  // namespace
 
-Result<State> State::from_text(const Params& params, std::string_view text) {
+Result<State> State::parse_position(const Params& params, std::string_view text) {
   const auto fields = split(text);
   if (fields.size() != 5) {
     return make_error(
@@ -102,7 +102,7 @@ Result<State> State::from_text(const Params& params, std::string_view text) {
       return make_error("V11 ban: expected '-' or a square such as e5, got " + quote(fields[2]));
     }
     if (s.pos_.board[sq] != make_piece(s.pos_.side, kDisplacer)) {
-      return make_error("V11 ban: " + square_text(sq) + " does not hold the Displacer of the " +
+      return make_error("V11 ban: " + square_name(sq) + " does not hold the Displacer of the " +
                         "side to move (" + side_name(s.pos_.side) + ")");
     }
     if (!s.pieces(s.pos_.side ^ 1, kDisplacer)) {
@@ -141,38 +141,12 @@ std::string State::to_text() const {
   }
   out += pos_.side == kWhite ? " w " : " b ";
   const Bitboard banned = pieces(pos_.side, kDisplacer);
-  out += pos_.ban && banned ? square_text(lsb(banned)) : std::string("-");
+  out += pos_.ban && banned ? square_name(lsb(banned)) : std::string("-");
   // (appended piecewise: GCC 12 misreports chained string + here under -Wrestrict)
   out += ' ';
   out += std::to_string(pos_.no_capture);
   out += ' ';
   out += std::to_string(pos_.ply / 2 + 1);
-  return out;
-}
-
-std::string State::render() const {
-  std::string out = "   a b c d e f g h i\n";
-  for (int rank = kRanks - 1; rank >= 0; --rank) {
-    out += std::to_string(rank + 1) + " ";
-    for (int file = 0; file < kFiles; ++file) {
-      const Piece p = pos_.board[make_square(file, rank)];
-      out += ' ';
-      out += p == 0 ? '.' : piece_letter(p);
-    }
-    out += "  " + std::to_string(rank + 1) + "\n";
-  }
-  out += "   a b c d e f g h i\n";
-  out +=
-      "T Traveler, D Displacer, B Block, A Ace (1), W Deuce (2), R Trey (3); "
-      "White upper case, Black lower case\n";
-  if (is_terminal()) {
-    out += result_text() + "\n";
-  } else {
-    out += side_name(pos_.side) + " to move, move " + std::to_string(pos_.ply / 2 + 1) + ", " +
-           std::to_string(pos_.no_capture) + " plies without a capture";
-    if (pos_.ban) out += "; its Displacer may not displace the enemy Displacer (V11)";
-    out += "\n";
-  }
   return out;
 }
 

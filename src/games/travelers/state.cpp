@@ -114,16 +114,15 @@ int State::repetitions() const {
   return count;
 }
 
+bool State::all_home(int side) const {
+  return popcount(pieces(side, kTraveler) & rank_mask(last_rank(side))) == 2;
+}
+
 void State::decide_end() {
   // V13 clarification: V12 win (either side), threefold repetition, 100 plies without capture,
   // our ply limit, no legal move.
-  const auto home = [&](int side) {
-    return popcount(pieces(side, kTraveler) & rank_mask(last_rank(side))) == 2;
-  };
-  if (home(kWhite)) {
-    pos_.end = End::kWhiteWins;
-  } else if (home(kBlack)) {
-    pos_.end = End::kBlackWins;
+  if (all_home(kWhite) || all_home(kBlack)) {
+    pos_.end = End::kAllHome;
   } else if (pos_.no_capture >= 4 && repetitions() >= 3) {
     pos_.end = End::kRepetition;
   } else if (pos_.no_capture >= 100) {
@@ -139,24 +138,18 @@ void State::decide_end() {
 
 std::vector<double> State::returns() const {
   // V14: win +1, loss −1, draw (and a running game) 0.
-  switch (pos_.end) {
-    case End::kWhiteWins:
-      return {1.0, -1.0};
-    case End::kBlackWins:
-      return {-1.0, 1.0};
-    default:
-      return {0.0, 0.0};
-  }
+  if (pos_.end != End::kAllHome) return {0.0, 0.0};
+  // White is judged first (decide_end), so White wins when both sides are home.
+  return all_home(kWhite) ? std::vector<double>{1.0, -1.0} : std::vector<double>{-1.0, 1.0};
 }
 
 std::string State::result_text() const {
   switch (pos_.end) {
     case End::kNone:
       return "";
-    case End::kWhiteWins:
-      return "white wins: both Travelers on the last rank";
-    case End::kBlackWins:
-      return "black wins: both Travelers on the last rank";
+    case End::kAllHome:
+      return player_name(all_home(kWhite) ? kWhite : kBlack) +
+             " wins: both Travelers on the last rank";
     case End::kRepetition:
       return "draw: threefold repetition";
     case End::kNoCapture:

@@ -20,6 +20,7 @@
 #include "core/fixed_vector.h"
 #include "core/result.h"
 #include "games/travelers/bitboard.h"
+#include "games/travelers/params.h"
 
 namespace arbiter::travelers {
 
@@ -59,15 +60,10 @@ struct Move {
 // capturers have at most 8 targets each: 32 × 65 + 264 + 64 = 2408.
 inline constexpr std::size_t kMaxMoves = 2560;
 
-struct Params {
-  int max_plies = 0;  // draw once the game has this many plies in all; 0 = no limit
-};
-
-// Why a game ended (V12, V13), or kNone while it runs.
+// Why a game ended (V12, V13), or kNone while it runs; who won is returns()'s.
 enum class End : uint8_t {
   kNone,
-  kWhiteWins,
-  kBlackWins,
+  kAllHome,  // V12: a side has both Travelers on its last rank
   kRepetition,
   kNoCapture,
   kPlyLimit,
@@ -94,11 +90,12 @@ struct Position {
 
 class State {
  public:
+  using Move = travelers::Move;
   using MoveList = FixedVector<Move, kMaxMoves>;
 
   static State start(const Params& params);
   // Parses position text (docs/travelers.md): board, side, V11 ban, no-capture plies, move number.
-  static Result<State> from_text(const Params& params, std::string_view text);
+  static Result<State> parse_position(const Params& params, std::string_view text);
 
   // Legal moves (V4–V11), one per resulting position; nothing once the game is over.
   void generate(MoveList& out) const;
@@ -126,7 +123,6 @@ class State {
   Bitboard checked_squares(int side) const;
 
   std::string to_text() const;
-  std::string render() const;
   std::string move_text(const Move& m) const;
   Result<Move> parse_move(std::string_view text) const;
 
@@ -135,6 +131,8 @@ class State {
   Bitboard pieces(int side, int kind) const { return pos_.pieces[side][kind]; }
   void put(Square s, Piece p);
   Piece take(Square s);
+  // V12: both Travelers of `side` on its last rank.
+  bool all_home(int side) const;
   // Counts legal moves of the side to move, ignoring whether the game has ended.
   uint64_t count_legal() const;
   bool has_legal_move() const;

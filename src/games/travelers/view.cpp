@@ -24,7 +24,7 @@ BoardView view(const State& s) {
   const std::array<Bitboard, 2> checked = {s.checked_squares(kWhite), s.checked_squares(kBlack)};
   for (Square sq = 0; sq < kSquares; ++sq) {
     ViewCell c;
-    c.name = square_text(sq);
+    c.name = square_name(sq);
     c.col = file_of(sq);
     c.row = rank_of(sq);
     if (const Piece p = s.at(sq)) {

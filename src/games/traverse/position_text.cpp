@@ -91,33 +91,4 @@ Result<State> State::parse_position(const Params& params, std::string_view text)
   return State::from_board(params, board, *seat, static_cast<int>(*ply));
 }
 
-std::string State::render() const {
-  std::string out = "     a  b  c  d  e  f  g  h  i  j\n";
-  for (int row = kSize - 1; row >= 0; --row) {
-    std::string label = std::to_string(row + 1);
-    out += std::string(3 - label.size(), ' ') + label + " ";
-    for (int col = 0; col < kSize; ++col) {
-      const Square s = make_square(row, col);
-      const Piece p = board_[s];
-      const bool corner = (row == 0 || row == kSize - 1) && (col == 0 || col == kSize - 1);
-      out += ' ';
-      out += p ? piece_text(p) : (corner ? " +" : (kMiddle & bit(s)) ? " ." : " :");
-    }
-    out += "  " + label + "\n";
-  }
-  out += "     a  b  c  d  e  f  g  h  i  j\nhome:";
-  for (int p = 0; p < num_seats_; ++p) {
-    const int seat = seats_[p];
-    out += " " + player_name(p) + " " + std::to_string(popcount(by_seat_[seat] & kDestRow[seat])) +
-           "/" + std::to_string(popcount(by_seat_[seat]));
-  }
-  out += "\n";
-  if (is_terminal()) {
-    out += "game over: " + result_text() + "\n";
-  } else {
-    out += player_name(to_move_) + " to move, ply " + std::to_string(ply_) + "\n";
-  }
-  return out;
-}
-
 }  // namespace arbiter::traverse

@@ -97,7 +97,6 @@ class State {
   int repetitions() const { return repetitions_.count(hash_); }
 
   std::string to_text() const;
-  std::string render() const;
   std::string move_text(const Move& m) const;
   Result<Move> parse_move(std::string_view text) const;
 

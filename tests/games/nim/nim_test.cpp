@@ -76,8 +76,11 @@ TEST(NimModule, ProtocolSession) {
             "moves a1 b1 b2\n"
             "perft depth 2 nodes 5\n"
             "bestmove b1\n"
-            "a \n"
-            "b |\n"
+            // display: the one board drawing (games/board_text.h) of the view
+            "     b\n"
+            "  1  C\n"
+            "     b\n"
+            "first:    second: \n"
             "second to move\n"
             "position 0/1 second\n"
             "bestmove none\n");

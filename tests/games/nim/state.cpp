@@ -88,14 +88,6 @@ std::string State::to_text() const {
   return out + " " + player_name(to_move_);
 }
 
-std::string State::render() const {
-  std::string out;
-  for (int h = 0; h < params_.heaps; ++h) {
-    out += std::string(1, char('a' + h)) + " " + std::string(heaps_[h], '|') + "\n";
-  }
-  return out + (is_terminal() ? result_text() : player_name(to_move_) + " to move") + "\n";
-}
-
 std::string State::move_text(const Move& m) const {
   return std::string(1, char('a' + m.heap)) + std::to_string(m.take);
 }

@@ -56,7 +56,6 @@ class State {
   int heap(int h) const { return heaps_[h]; }
 
   std::string to_text() const;
-  std::string render() const;
   std::string move_text(const Move& m) const;
   Result<Move> parse_move(std::string_view text) const;
 

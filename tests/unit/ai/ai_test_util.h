@@ -25,7 +25,7 @@ inline traverse::State traverse_position(const std::string& params, const std::s
 }
 
 inline travelers::State travelers_position(const std::string& text) {
-  auto s = travelers::State::from_text({}, text);
+  auto s = travelers::State::parse_position({}, text);
   EXPECT_TRUE(s.ok()) << s.error();
   return s.ok() ? std::move(*s) : travelers::State::start({});
 }
@@ -34,9 +34,9 @@ inline trap::State trap_position(const std::string& params, const std::string& t
   auto map = ParamMap::parse(params);
   auto p = trap::parse_params(*map);
   EXPECT_TRUE(p.ok());
-  auto s = trap::State::parse(*p, text);
+  auto s = trap::State::parse_position(*p, text);
   EXPECT_TRUE(s.ok()) << s.error();
-  return s.ok() ? std::move(*s) : trap::State(*p);
+  return s.ok() ? std::move(*s) : trap::State::start(*p);
 }
 
 // Plain minimax (paranoid with 3–4 players) over the same moves and evaluation as alpha-beta:

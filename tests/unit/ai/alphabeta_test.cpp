@@ -137,7 +137,7 @@ TEST(AlphaBeta, DeterministicForSeedAndNodeLimit) {
 }
 
 TEST(AlphaBeta, StopIsHonouredQuickly) {
-  auto s = trap::State(trap::Params{});
+  auto s = trap::State::start(trap::Params{});
   AlphaBeta<trap::State> ab;
   std::atomic<bool> stop{false};
   std::chrono::steady_clock::time_point stopped;

@@ -81,7 +81,7 @@ TEST(TrapSearchMoves, KeepTheBestCandidatesByHint) {
     ASSERT_TRUE(map.ok());
     auto p = trap::parse_params(*map);
     ASSERT_TRUE(p.ok());
-    trap::State s(*p);
+    trap::State s = trap::State::start(*p);
     Rng rng(7);
     for (int ply = 0; ply < 60 && !s.is_terminal(); ++ply) {
       expect_best_candidates(s, ply);

@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "core/params.h"
+#include "games/board_text.h"
+#include "games/registry.h"
+
 namespace arbiter::protocol {
 namespace {
 
@@ -82,6 +86,25 @@ TEST(Session, EndOfInputLetsTheSearchFinishAndReport) {
     const auto all = answers(out.str());
     ASSERT_EQ(all.size(), 1u) << out.str();
     EXPECT_TRUE(all[0].starts_with("bestmove ")) << all[0];
+  }
+}
+
+// One board renderer: `display` is the board `arbiter show` draws (games/board_text.h), plain
+// text, then the position line, for every game.
+TEST(Session, DisplayDrawsTheBoardAsShowDoes) {
+  for (const char* game : {"traverse", "travelers", "trap"}) {
+    auto state = find_game(game)->new_state(ParamMap{});
+    ASSERT_TRUE(state.ok()) << state.error();
+    const std::string first = (*state)->legal_moves().front();
+    ASSERT_TRUE((*state)->apply(first).ok());
+    std::ostringstream out;
+    Session session(out);
+    ASSERT_TRUE(session.handle(std::string("newgame ") + game));
+    ASSERT_TRUE(session.handle("position startpos moves " + first));
+    ASSERT_TRUE(session.handle("display"));
+    std::vector<std::string> expected = lines_of(draw_game(**state, DrawOptions{}));
+    expected.push_back("position " + (*state)->to_text());
+    EXPECT_EQ(answers(out.str()), expected) << game;
   }
 }
 

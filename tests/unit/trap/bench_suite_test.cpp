@@ -35,7 +35,8 @@ TEST(TrapBench, SuiteParsesAndMatchesPerft) {
     auto params = parse_params(*ParamMap::parse(trim(fields[1])));
     ASSERT_TRUE(params.ok()) << params.error();
     const std::string pos(trim(fields[2]));
-    auto state = pos == "startpos" ? Result<State>(State(*params)) : State::parse(*params, pos);
+    auto state = pos == "startpos" ? Result<State>(State::start(*params))
+                                   : State::parse_position(*params, pos);
     ASSERT_TRUE(state.ok()) << state.error();
     for (auto m : split(fields[3])) test::play(*state, std::string(m));
     auto depth = parse_int(trim(fields[4]), 1, 8, "depth");

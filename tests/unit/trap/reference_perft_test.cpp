@@ -248,7 +248,7 @@ TEST(TrapReferencePerft, ChildrenMatchTheLegalTurns) {
 }
 
 TEST(TrapReferencePerft, StartSize3) {
-  State s(test::params_of("size=3"));
+  State s = State::start(test::params_of("size=3"));
   EXPECT_EQ(reference_perft(s, 1), 1425u);
   EXPECT_EQ(reference_perft(s, 2), 1907088u);  // the rules' expected count (docs/trap.md)
 }
@@ -258,7 +258,7 @@ TEST(TrapReferencePerft, StartSize3) {
 // reply may free it (then Red may move it at ply 3) or not (then it is trapped). Those subtrees
 // are checked here, each at depth 2; the whole depth 3 agrees too but takes half a minute.
 TEST(TrapReferencePerft, StartSize3AfterRedStrandsItsOwnMover) {
-  State s(test::params_of("size=3"));
+  State s = State::start(test::params_of("size=3"));
   State::MoveList moves;
   s.generate(moves);
   int checked = 0;
@@ -301,7 +301,8 @@ TEST(TrapReferencePerft, BenchSuite) {
     ASSERT_TRUE(kReferenceDepth.count(name)) << name;
     const std::string params(trim(fields[1]));
     const std::string pos(trim(fields[2]));
-    State s = pos == "startpos" ? State(test::params_of(params)) : test::position(pos, params);
+    State s =
+        pos == "startpos" ? State::start(test::params_of(params)) : test::position(pos, params);
     for (auto m : split(fields[3])) test::play(s, std::string(m));
     int d = kReferenceDepth.at(name);
 #ifndef NDEBUG

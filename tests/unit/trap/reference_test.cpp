@@ -8,8 +8,10 @@
 #include <map>
 #include <set>
 
+#include "games/board_text.h"
 #include "games/perft.h"
 #include "games/trap/state.h"
+#include "games/trap/view.h"
 #include "trap_test_util.h"
 
 namespace arbiter::trap {
@@ -185,24 +187,24 @@ void check_against_reference(const State& s) {
 TEST(TrapMovegen, StartCountsMatchSpec) {
   const uint64_t expected[] = {1425, 5766, 15054, 33162};
   for (int size = 3; size <= 6; ++size) {
-    State s(test::params_of("size=" + std::to_string(size)));
+    State s = State::start(test::params_of("size=" + std::to_string(size)));
     EXPECT_EQ(s.count_moves(), expected[size - 3]) << size;
     State::MoveList moves;
     s.generate(moves);
     EXPECT_EQ(moves.size(), expected[size - 3]) << size;
   }
-  check_against_reference(State(test::params_of("size=3")));
+  check_against_reference(State::start(test::params_of("size=3")));
 }
 
 TEST(TrapMovegen, PerftFromStart) {
-  State s3(test::params_of("size=3"));
+  State s3 = State::start(test::params_of("size=3"));
   EXPECT_EQ(perft(s3, 1), 1425u);
   EXPECT_EQ(perft(s3, 2), 1907088u);  // the rules' expected count (docs/trap.md)
 #ifdef NDEBUG
   // Ours, regression values, checked against reference_perft_test.cpp's reference. Depth 3 of
   // size 3 moved with P9 (2,296,047,327 when a turn also trapped its own player's movers).
   EXPECT_EQ(perft(s3, 3), 2296135308u);
-  State s5(test::params_of(""));
+  State s5 = State::start(test::params_of(""));
   EXPECT_EQ(perft(s5, 2), 221276247u);
 #endif
 }
@@ -212,7 +214,7 @@ TEST(TrapMovegen, PerftFromStart) {
 // fields while wall pairs are available).
 void cross_check(const std::string& params, int games, int every, uint64_t seed,
                  int max_pile = 1 << 30) {
-  const State start(test::params_of(params));
+  const State start = State::start(test::params_of(params));
   int checked = 0;
   for (int g = 0; g < games; ++g) {
     Rng rng(seed + g);
@@ -261,7 +263,7 @@ TEST(TrapMovegen, MatchesReferenceLargeFields) {
 
 TEST(TrapMovegen, SampleMoveIsUniform) {
   // A position with a few hundred turns at most, from a playout.
-  State s(test::params_of("size=3 walls=30"));
+  State s = State::start(test::params_of("size=3 walls=30"));
   Rng walk(7);
   while (s.count_moves() > 300 || s.count_moves() < 20) {
     ASSERT_FALSE(s.is_terminal());
@@ -272,10 +274,10 @@ TEST(TrapMovegen, SampleMoveIsUniform) {
 
 TEST(TrapText, PositionTextRoundTripsAndParsersAreTotal) {
   const auto params = test::params_of("size=4 walls=30");
-  State s(params);
+  State s = State::start(params);
   Rng rng(5);
   for (int ply = 0; !s.is_terminal() && ply < 120; ++ply) {
-    auto parsed = State::parse(params, s.to_text());
+    auto parsed = State::parse_position(params, s.to_text());
     ASSERT_TRUE(parsed.ok()) << parsed.error();
     ASSERT_EQ(parsed->to_text(), s.to_text());
     ASSERT_EQ(parsed->hash(), s.hash());
@@ -286,7 +288,7 @@ TEST(TrapText, PositionTextRoundTripsAndParsersAreTotal) {
       std::string t = text;
       const auto at = rng.below(t.size());
       t[at] = "ab19,|*- \xff"[rng.below(10)];
-      (void)State::parse(params, t);
+      (void)State::parse_position(params, t);
       (void)s.parse_move(t.substr(0, rng.below(t.size())));
     }
     s.apply(s.sample_move(rng));
@@ -296,14 +298,15 @@ TEST(TrapText, PositionTextRoundTripsAndParsersAreTotal) {
                           "a1,a2,a3 b1,b2,b3 a1|a2,a2|a1 30 r 0", "a1,a2,a3 b1,b2,b3 - 30 x 0",
                           "a1,a2,a3 b1,b2,b3 - 30 r -1", "a1,a2,a3 b1,b2,b3 - 30 r 0 draw",
                           "a1*,a2*,a3* b1,b2,b3 - 30 r 0 repetition"}) {
-    EXPECT_FALSE(State::parse(params, bad).ok()) << bad;
+    EXPECT_FALSE(State::parse_position(params, bad).ok()) << bad;
   }
 }
 
-TEST(TrapText, RenderShowsNamesWallsAndMovers) {
+// The one board drawing (games/board_text.h) from the view: no State draws itself.
+TEST(TrapText, BoardTextShowsNamesWallsAndMovers) {
   State s = test::position("c3,e7,g5 c5*,e3,g7 c3|c4,d5|e5,e5|f6 57 b 3");
-  const std::string r = s.render();
-  EXPECT_NE(r.find("blue to move, pile 57, ply 3"), std::string::npos);
+  const std::string r = draw_board("trap", view(s), nullptr, {}) + draw_status(view(s), {});
+  EXPECT_NE(r.find("blue to move, 57 walls left"), std::string::npos);
   EXPECT_NE(r.find("e1-e9"), std::string::npos);
   EXPECT_NE(r.find('|'), std::string::npos);
   EXPECT_NE(r.find('/'), std::string::npos);

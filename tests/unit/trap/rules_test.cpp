@@ -1,7 +1,9 @@
 // One test per rule clause (docs/trap.md P1–P12), named for it.
 #include <gtest/gtest.h>
 
+#include "games/board_text.h"
 #include "games/trap/state.h"
+#include "games/trap/view.h"
 #include "trap_test_util.h"
 
 namespace arbiter::trap {
@@ -51,7 +53,7 @@ TEST(TrapRules, P2_OneSlotPerInnerEdgeAndWallsBlockSteps) {
 }
 
 TEST(TrapRules, P3_SharedPileNeverRefilled) {
-  State s(test::params_of(""));
+  State s = State::start(test::params_of(""));
   EXPECT_EQ(s.pile(), 60);
   play(s, "c3-c4,f5|f6");
   EXPECT_EQ(s.pile(), 59);
@@ -62,7 +64,7 @@ TEST(TrapRules, P3_SharedPileNeverRefilled) {
   EXPECT_TRUE(s.has_wall(*s.geo().parse_slot("f5|f6")));
   EXPECT_EQ(s.to_text(), "b3,e7,g5 c5,e3,g7 a1|a2,f5|f6,f7|f8 57 b 3");
 
-  State unlimited(test::params_of("walls=0"));
+  State unlimited = State::start(test::params_of("walls=0"));
   EXPECT_EQ(unlimited.pile(), -1);
   play(unlimited, "f7|f8,a1|a2");
   EXPECT_EQ(unlimited.to_text(), "c3,e7,g5 c5,e3,g7 a1|a2,f7|f8 - b 1");
@@ -70,11 +72,11 @@ TEST(TrapRules, P3_SharedPileNeverRefilled) {
 }
 
 TEST(TrapRules, P4_StartDotsAlternateAroundTheCentre) {
-  State s(test::params_of(""));
+  State s = State::start(test::params_of(""));
   EXPECT_EQ(s.to_text(), "c3,e7,g5 c5,e3,g7 - 60 r 0");
   EXPECT_EQ(s.to_move(), kRed);
-  EXPECT_EQ(State(test::params_of("size=3")).to_text(), "b2,c4,d3 b3,c2,d4 - 60 r 0");
-  EXPECT_EQ(State(test::params_of("size=8")).to_text(), "d4,h12,l8 d8,h4,l12 - 60 r 0");
+  EXPECT_EQ(State::start(test::params_of("size=3")).to_text(), "b2,c4,d3 b3,c2,d4 - 60 r 0");
+  EXPECT_EQ(State::start(test::params_of("size=8")).to_text(), "d4,h12,l8 d8,h4,l12 - 60 r 0");
 }
 
 TEST(TrapRules, P5_AbaloneCellNamesAndWallNames) {
@@ -104,7 +106,7 @@ TEST(TrapRules, P5_AbaloneCellNamesAndWallNames) {
 }
 
 TEST(TrapRules, P5a_TurnTextCanonicalAndEitherOrder) {
-  State s(test::params_of(""));
+  State s = State::start(test::params_of(""));
   const auto canonical = [&](const std::string& in) {
     auto m = s.parse_move(in);
     return m.ok() ? s.move_text(*m) : "error: " + m.error();
@@ -125,7 +127,7 @@ TEST(TrapRules, P5a_TurnTextCanonicalAndEitherOrder) {
 }
 
 TEST(TrapRules, P6_FourTurnOptions) {
-  State s(test::params_of(""));
+  State s = State::start(test::params_of(""));
   const Analysis an = s.analyse();
   EXPECT_EQ(an.wall_pair_total, 12090u);    // (d)
   EXPECT_EQ(an.step_wall_total, 2808u);     // (c)
@@ -152,7 +154,7 @@ TEST(TrapRules, P6_FourTurnOptions) {
 }
 
 TEST(TrapRules, P7_TurnMustChangePositionAndSameResultIsOneTurn) {
-  State s(test::params_of(""));
+  State s = State::start(test::params_of(""));
   EXPECT_NE(rejection(s, "c3-c4-c3").find("P7"), std::string::npos);
   // (a) e5-e6-f7 and the chain f6-f7,e5-f6 give the same position: one turn.
   State t = position("e5,f6,a1 c5,e3,g7 - 60 r 0");
@@ -187,7 +189,7 @@ TEST(TrapRules, P9_TrappingAtTheEndOfEveryTurn) {
   State a = position("e5,a1,i9 c5,e3,g7 d4|e5,d5|e5,e4|e5,e5|f5,e5|f6 55 b 9");
   play(a, "e5|e6,a4|a5");
   EXPECT_EQ(a.trapped_count(kRed), 1);
-  EXPECT_NE(a.render().find(" r "), std::string::npos);
+  EXPECT_NE(draw_board("trap", view(a), nullptr, {}).find(" r "), std::string::npos);
   // (B) walls and movers.
   State b = position("e4,e6,g5 c5,e5,g7 d4|e5,d5|e5,e5|f5 57 r 6");
   play(b, "e5|f6,a1|a2");
@@ -238,7 +240,8 @@ TEST(TrapRules, P9_OpponentMoversTrappedAtEndOfTurn) {
   ASSERT_EQ(legal_texts(p), std::vector<std::string>{"pass"});
   play(p, "pass");
   EXPECT_TRUE(p.mover_trapped(kRed, 0));
-  EXPECT_EQ(p.outcome(), Outcome::kBlueWins);
+  EXPECT_EQ(p.end_reason(), End::kAllTrapped);
+  EXPECT_EQ(p.returns(), (std::vector<double>{-1.0, 1.0}));  // P12: the winner
 }
 
 // Red's turn "c3-c4,a1|b1" walls its own mover a1 in on every side but b2, where a Blue mover
@@ -298,7 +301,8 @@ constexpr const char* kLastMovers = "a1,c3*,e7* c5*,e3*,i9 a1|a2,a1|b1,h8|i9,i8|
 TEST(TrapRules, P10_WinWhenAllThreeOpponentMoversTrapped) {
   State win = position(kLastMovers);
   play(win, "h9|i9,a4|a5");
-  EXPECT_EQ(win.outcome(), Outcome::kRedWins);
+  EXPECT_EQ(win.end_reason(), End::kAllTrapped);
+  EXPECT_EQ(win.returns(), (std::vector<double>{1.0, -1.0}));  // P12: the winner
   EXPECT_EQ(win.result_text(), "red wins: all blue movers trapped");
   EXPECT_TRUE(win.is_terminal());
   EXPECT_EQ(win.count_moves(), 0u);
@@ -308,7 +312,8 @@ TEST(TrapRules, P10_WinWhenAllThreeOpponentMoversTrapped) {
   // and Red wins, with its own a1 still free.
   State both = position(kLastMovers);
   play(both, "a1|b2,h9|i9");
-  EXPECT_EQ(both.outcome(), Outcome::kRedWins);
+  EXPECT_EQ(both.end_reason(), End::kAllTrapped);
+  EXPECT_EQ(both.returns(), (std::vector<double>{1.0, -1.0}));  // P12: the winner
   EXPECT_FALSE(both.mover_trapped(kRed, 0));
   EXPECT_EQ(both.to_text(), "a1,c3*,e7* c5*,e3*,i9* a1|a2,a1|b1,a1|b2,h8|i9,h9|i9,i8|i9 38 b 21");
 
@@ -319,7 +324,8 @@ TEST(TrapRules, P10_WinWhenAllThreeOpponentMoversTrapped) {
   EXPECT_FALSE(own.is_terminal());
   EXPECT_EQ(own.trapped_count(kRed), 2);
   play(own, "b1|b2,c1|c2");
-  EXPECT_EQ(own.outcome(), Outcome::kBlueWins);
+  EXPECT_EQ(own.end_reason(), End::kAllTrapped);
+  EXPECT_EQ(own.returns(), (std::vector<double>{-1.0, 1.0}));  // P12: the winner
   EXPECT_EQ(own.result_text(), "blue wins: all red movers trapped");
   own.undo();
   own.undo();
@@ -328,28 +334,32 @@ TEST(TrapRules, P10_WinWhenAllThreeOpponentMoversTrapped) {
 
   // A position text: all three of the side to move's movers trapped is a finished game for the
   // other side; the other side's, likewise; both sides at once is refused.
-  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 r 20").outcome(), Outcome::kBlueWins);
-  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 b 20").outcome(), Outcome::kBlueWins);
-  auto none = State::parse(test::params_of(""), "a1*,c3*,e7* c5*,e3*,i9* - 40 r 20");
+  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 r 20").end_reason(), End::kAllTrapped);
+  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 r 20").returns(),
+            (std::vector<double>{-1.0, 1.0}));  // P12: the winner
+  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 b 20").end_reason(), End::kAllTrapped);
+  EXPECT_EQ(position("a1*,c3*,e7* c5*,e3*,i9 - 40 b 20").returns(),
+            (std::vector<double>{-1.0, 1.0}));  // P12: the winner
+  auto none = State::parse_position(test::params_of(""), "a1*,c3*,e7* c5*,e3*,i9* - 40 r 20");
   ASSERT_FALSE(none.ok());
   EXPECT_NE(none.error().find("P10"), std::string::npos) << none.error();
 }
 
 TEST(TrapRules, P11_DrawByRepetitionAndPlyLimit) {
-  State s(test::params_of(""));
+  State s = State::start(test::params_of(""));
   const char* cycle[] = {"e7-e8-e9", "e3-e2-e1", "e9-e8-e7", "e1-e2-e3"};
   for (int ply = 0; ply < 8; ++ply) {
     EXPECT_FALSE(s.is_terminal()) << ply;
     play(s, cycle[ply % 4]);
   }
-  EXPECT_EQ(s.outcome(), Outcome::kRepetition);  // the start counts as the first occurrence
+  EXPECT_EQ(s.end_reason(), End::kRepetition);  // the start counts as the first occurrence
   EXPECT_EQ(s.to_text(), "c3,e7,g5 c5,e3,g7 - 60 r 8 repetition");
-  auto parsed = State::parse(test::params_of(""), s.to_text());
+  auto parsed = State::parse_position(test::params_of(""), s.to_text());
   ASSERT_TRUE(parsed.ok());
   EXPECT_TRUE(parsed->is_terminal());
 
   // Walls (and the pile) are part of the position: after a wall the count starts afresh.
-  State w(test::params_of(""));
+  State w = State::start(test::params_of(""));
   for (int ply = 0; ply < 4; ++ply) play(w, cycle[ply]);
   play(w, "a1|a2,a2|a3");
   const char* cycle2[] = {"e3-e2-e1", "e7-e8-e9", "e1-e2-e3", "e9-e8-e7"};
@@ -357,7 +367,7 @@ TEST(TrapRules, P11_DrawByRepetitionAndPlyLimit) {
     EXPECT_FALSE(w.is_terminal()) << ply;
     play(w, cycle2[ply % 4]);
   }
-  EXPECT_EQ(w.outcome(), Outcome::kRepetition);
+  EXPECT_EQ(w.end_reason(), End::kRepetition);
   EXPECT_EQ(w.ply(), 13);
 
   // A pass is a ply: two stuck players pass into a repetition.
@@ -365,20 +375,21 @@ TEST(TrapRules, P11_DrawByRepetitionAndPlyLimit) {
       "a1,c3*,e7* i9,c5*,e3* a1|b1,a1|b2,a2|a3,a2|b2,a2|b3,h7|i8,h8|i8,h8|i9,"
       "h9|i9,i7|i8 0 r 30");
   for (int ply = 0; ply < 4; ++ply) play(p, "pass");
-  EXPECT_EQ(p.outcome(), Outcome::kRepetition);
+  EXPECT_EQ(p.end_reason(), End::kRepetition);
 
-  State limit(test::params_of("max_plies=4"));
+  State limit = State::start(test::params_of("max_plies=4"));
   for (int ply = 0; ply < 4; ++ply) play(limit, cycle[ply]);
-  EXPECT_EQ(limit.outcome(), Outcome::kPlyLimit);
+  EXPECT_EQ(limit.end_reason(), End::kPlyLimit);
   EXPECT_EQ(limit.result_text(), "draw: ply limit 4 reached");
   // A win on the last ply stands.
   State win = position("a1,c3*,e7* c5*,e3*,i9 a1|a2,a1|b1,h8|i9,i8|i9 40 r 20", "max_plies=21");
   play(win, "h9|i9,a4|a5");
-  EXPECT_EQ(win.outcome(), Outcome::kRedWins);
+  EXPECT_EQ(win.end_reason(), End::kAllTrapped);
+  EXPECT_EQ(win.returns(), (std::vector<double>{1.0, -1.0}));  // P12: the winner
 }
 
 TEST(TrapRules, P12_ReturnsWinLossDraw) {
-  State s(test::params_of(""));
+  State s = State::start(test::params_of(""));
   EXPECT_EQ(s.returns(), (std::vector<double>{0, 0}));
   State win = position("a1,c3*,e7* c5*,e3*,i9 a1|a2,a1|b1,h8|i9,i8|i9 40 r 20");
   play(win, "h9|i9,a4|a5");
@@ -388,7 +399,7 @@ TEST(TrapRules, P12_ReturnsWinLossDraw) {
   EXPECT_EQ(loss.returns(), (std::vector<double>{0, 0}));
   play(loss, "i9-h9,b1|b2");
   EXPECT_EQ(loss.returns(), (std::vector<double>{-1, 1}));
-  State draw(test::params_of("max_plies=1"));
+  State draw = State::start(test::params_of("max_plies=1"));
   play(draw, "a1|a2,a2|a3");
   EXPECT_EQ(draw.returns(), (std::vector<double>{0, 0}));
   EXPECT_TRUE(draw.is_terminal());

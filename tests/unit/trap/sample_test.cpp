@@ -26,7 +26,7 @@ void expect_bijection(const State& s) {
 
 // Positions along random playouts, while at most `max_turns` turns are legal.
 void check_playouts(const std::string& params, int games, uint64_t seed, uint64_t max_turns) {
-  const State start(test::params_of(params));
+  const State start = State::start(test::params_of(params));
   int checked = 0;
   for (int g = 0; g < games; ++g) {
     State s = start;
@@ -65,7 +65,7 @@ TEST(TrapSample, SampleAtIsABijectionLargeFields) {
 
 TEST(TrapSample, SampleMoveIsUniformWithoutWalls) {
   // Size 5, the pile empty: shifts and doubles only (the one-word unranking's own order).
-  State s(test::params_of("size=5 walls=2"));
+  State s = State::start(test::params_of("size=5 walls=2"));
   Rng walk(3);
   while (s.pile() > 0 || s.count_moves() < 30) {
     ASSERT_FALSE(s.is_terminal());

@@ -26,9 +26,9 @@ inline Params params_of(const std::string& text) {
 
 // A position from position text; fails the test on a parse error.
 inline State position(const std::string& text, const std::string& params = "") {
-  auto s = State::parse(params_of(params), text);
+  auto s = State::parse_position(params_of(params), text);
   EXPECT_TRUE(s.ok()) << s.error() << "\n" << text;
-  return s.ok() ? *s : State(params_of(params));
+  return s.ok() ? *s : State::start(params_of(params));
 }
 
 inline std::vector<std::string> legal_texts(const State& s) {

@@ -48,7 +48,7 @@ inline std::string position(std::string_view pieces, char side = 'w', std::strin
 }
 
 inline State parse(const std::string& text) {
-  auto s = State::from_text({}, text);
+  auto s = State::parse_position({}, text);
   if (!s) {
     ADD_FAILURE() << s.error() << "\n" << text;
     return State::start({});

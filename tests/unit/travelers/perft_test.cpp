@@ -247,12 +247,12 @@ std::string random_position(Rng& rng) {
   }
   std::string pieces;
   for (Square s = 0; s < kSquares; ++s) {
-    if (cells[s] != '.') pieces += square_text(s) + cells[s] + " ";
+    if (cells[s] != '.') pieces += square_name(s) + cells[s] + " ";
   }
   const int side = static_cast<int>(rng.below(2));
   std::string ban = "-";
   if (displacer[0] >= 0 && displacer[1] >= 0 && rng.below(3) == 0)
-    ban = square_text(displacer[side]);
+    ban = square_name(displacer[side]);
   return test::position(pieces, side ? 'b' : 'w', ban, static_cast<int>(rng.below(101)), 7);
 }
 
@@ -262,7 +262,7 @@ TEST(TravelersPerft, ReferenceAgreesOnRandomBoards) {
   const int count = kFull ? 1200 : 150;
   for (int i = 0; i < count; ++i) {
     const std::string text = random_position(rng);
-    auto s = State::from_text({}, text);
+    auto s = State::parse_position({}, text);
     if (!s) continue;  // e.g. both sides home at once
     expect_same_children(*s, true);
     if (HasFatalFailure()) return;

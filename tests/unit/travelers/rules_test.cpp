@@ -219,7 +219,8 @@ TEST(TravelersRules, V8_CheckEvenWhenTheMoveWouldWinAndLastRankFreezes) {
   EXPECT_TRUE(has(m, "e8-f9"));
   State won = s;
   play(won, "e8-f9");
-  EXPECT_EQ(won.end_reason(), End::kWhiteWins);
+  EXPECT_EQ(won.end_reason(), End::kAllHome);
+  EXPECT_EQ(won.returns(), (std::vector<double>{1.0, -1.0}));  // V12: the winner
 }
 
 TEST(TravelersRules, V8_DisplacedTravelerMayLandInCheck) {
@@ -321,7 +322,8 @@ TEST(TravelersRules, V12_WinByMovingTheSecondTravelerHome) {
   State s = board("a9T e8T c5t g5t a1A");
   play(s, "e8-e9");
   EXPECT_TRUE(s.is_terminal());
-  EXPECT_EQ(s.end_reason(), End::kWhiteWins);
+  EXPECT_EQ(s.end_reason(), End::kAllHome);
+  EXPECT_EQ(s.returns(), (std::vector<double>{1.0, -1.0}));  // V12: the winner
   EXPECT_EQ(s.result_text(), "white wins: both Travelers on the last rank");
   EXPECT_EQ(s.count_moves(), 0u);
   EXPECT_TRUE(moves(s).empty());
@@ -331,12 +333,13 @@ TEST(TravelersRules, V12_WinByDisplacementForEitherSide) {
   // White drops the second black Traveler onto rank 1: Black wins by White's move.
   State w = board("a3D e4T f4T d1t c4t");
   play(w, "a3-c3/c4-c1");
-  EXPECT_EQ(w.end_reason(), End::kBlackWins);
+  EXPECT_EQ(w.end_reason(), End::kAllHome);
   EXPECT_EQ(w.returns(), (std::vector<double>{-1.0, 1.0}));
   // Black drops the second white Traveler onto rank 9: White wins by Black's move.
   State b = board("a7d e6t f6t d9T c6T", 'b');
   play(b, "a7-c7/c6-c9");
-  EXPECT_EQ(b.end_reason(), End::kWhiteWins);
+  EXPECT_EQ(b.end_reason(), End::kAllHome);
+  EXPECT_EQ(b.returns(), (std::vector<double>{1.0, -1.0}));  // V12: the winner
   EXPECT_TRUE(moves(b).empty());
 }
 
@@ -379,7 +382,8 @@ TEST(TravelersRules, V13_HundredPliesWithoutCapture) {
   // A win on the 100th ply stands (V12 is checked first).
   State win = board("a9T e8T c5t g5t a1A", 'w', "-", 99, 60);
   play(win, "e8-e9");
-  EXPECT_EQ(win.end_reason(), End::kWhiteWins);
+  EXPECT_EQ(win.end_reason(), End::kAllHome);
+  EXPECT_EQ(win.returns(), (std::vector<double>{1.0, -1.0}));  // V12: the winner
   // A position text already at 100 is over.
   EXPECT_TRUE(board(pieces, 'w', "-", 100, 60).is_terminal());
 }
@@ -408,7 +412,8 @@ TEST(TravelersRules, V13_NoLegalMoveIsADrawAfterTheWinCheck) {
   // A move that wins and leaves Black without a move is a win.
   State win = board(walls + " d9T e8T", 'w');
   play(win, "e8-e9");
-  EXPECT_EQ(win.end_reason(), End::kWhiteWins);
+  EXPECT_EQ(win.end_reason(), End::kAllHome);
+  EXPECT_EQ(win.returns(), (std::vector<double>{1.0, -1.0}));  // V12: the winner
 }
 
 TEST(TravelersRules, V14_Returns) {
@@ -418,7 +423,7 @@ TEST(TravelersRules, V14_Returns) {
   EXPECT_EQ(w.returns(), (std::vector<double>{1.0, -1.0}));
   State b = board("a9T e8T c2t d1t a5A", 'b');
   play(b, "c2-c1");
-  EXPECT_EQ(b.end_reason(), End::kBlackWins);
+  EXPECT_EQ(b.end_reason(), End::kAllHome);
   EXPECT_EQ(b.returns(), (std::vector<double>{-1.0, 1.0}));
   State d = board("a1T b1T e5A e6a h9t i9t", 'w', "-", 99, 60);
   play(d, "e5-d4");

@@ -4,8 +4,9 @@
 #include <string>
 
 #include "core/rng.h"
+#include "games/board_text.h"
 #include "games/registry.h"
-#include "games/travelers/travelers_game.h"
+#include "games/travelers/params.h"
 #include "helpers.h"
 
 namespace arbiter::travelers {
@@ -54,12 +55,12 @@ TEST(TravelersText, PositionTextErrorsNameTheField) {
       {"3tdt3/arwabarwa/9/9/9/9/9/ARWABARWA/3TDT3 w - 0 -5", "move number"},
   };
   for (const auto& [text, expected] : cases) {
-    const auto s = State::from_text({}, text);
+    const auto s = State::parse_position({}, text);
     ASSERT_FALSE(s.ok()) << text;
     EXPECT_NE(s.error().find(expected), std::string::npos) << text << " -> " << s.error();
     EXPECT_EQ(s.error().find('\n'), std::string::npos);
   }
-  const auto no_enemy = State::from_text({}, "7tt/9/9/4D4/9/9/9/9/TT7 w e6 0 1");
+  const auto no_enemy = State::parse_position({}, "7tt/9/9/4D4/9/9/9/9/TT7 w e6 0 1");
   ASSERT_FALSE(no_enemy.ok());
   EXPECT_NE(no_enemy.error().find("black has no Displacer"), std::string::npos);
 }
@@ -85,7 +86,7 @@ TEST(TravelersText, PositionParserSurvivesGarbage) {
           break;
       }
     }
-    const auto s = State::from_text({}, text);
+    const auto s = State::parse_position({}, text);
     if (!s) continue;
     EXPECT_EQ(test::parse(s->to_text()).to_text(), s->to_text()) << text;
     EXPECT_EQ(s->count_moves(), test::moves(*s).size());
@@ -141,19 +142,19 @@ TEST(TravelersText, MoveTextErrors) {
 TEST(TravelersText, ParamsRoundTripAndUnknownKeys) {
   auto map = ParamMap::parse("max_plies=40");
   ASSERT_TRUE(map.ok());
-  const auto p = Traits::parse_params(*map);
+  const auto p = travelers::parse_params(*map);
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(p->max_plies, 40);
-  EXPECT_EQ(Traits::params_text(*p), "max_plies=40");
-  EXPECT_EQ(Traits::params_text(Params{}), "max_plies=0");
-  const auto back = Traits::parse_params(*ParamMap::parse(Traits::params_text(*p)));
+  EXPECT_EQ(travelers::params_text(*p), "max_plies=40");
+  EXPECT_EQ(travelers::params_text(Params{}), "max_plies=0");
+  const auto back = travelers::parse_params(*ParamMap::parse(travelers::params_text(*p)));
   ASSERT_TRUE(back.ok());
   EXPECT_EQ(back->max_plies, 40);
-  const auto unknown = Traits::parse_params(*ParamMap::parse("players=4"));
+  const auto unknown = travelers::parse_params(*ParamMap::parse("players=4"));
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.error().find("unknown parameter 'players'"), std::string::npos);
-  EXPECT_FALSE(Traits::parse_params(*ParamMap::parse("max_plies=-1")).ok());
-  EXPECT_FALSE(Traits::parse_params(*ParamMap::parse("max_plies=ten")).ok());
+  EXPECT_FALSE(travelers::parse_params(*ParamMap::parse("max_plies=-1")).ok());
+  EXPECT_FALSE(travelers::parse_params(*ParamMap::parse("max_plies=ten")).ok());
 }
 
 TEST(TravelersText, PlyLimitDraw) {
@@ -177,7 +178,7 @@ TEST(TravelersText, RuntimeGame) {
   EXPECT_EQ(s.perft(2), 8238u);
   ASSERT_TRUE(s.apply("e2-e5").ok());
   EXPECT_FALSE(s.apply("e2-e5").ok());
-  EXPECT_NE(s.render().find("a b c d e f g h i"), std::string::npos);
+  EXPECT_NE(draw_game(s, {}).find("a  b  c  d  e  f  g  h  i"), std::string::npos);
   EXPECT_EQ(s.to_text().find(';'), std::string::npos);
   auto parsed = g.parse_state(*ParamMap::parse("max_plies=9"), s.to_text());
   ASSERT_TRUE(parsed.ok());

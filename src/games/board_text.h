@@ -1,8 +1,9 @@
-// Boards for `arbiter play` and `arbiter show` (one look for both), drawn from a game's BoardView
-// (games/board_view.h): one drawer for square boards (Traverse, The Travelers), one for the hex
-// field (Trap). Each marks the cells of the last move with brackets, `[Sn]`, and Trap walls just
-// placed with `#`, so the mark survives a pipe; with colour it also tints them and paints each
-// player's pieces and goal.
+// The one board drawing: a game's BoardView (games/board_view.h) as text, for `arbiter play`,
+// `arbiter show` and the protocol's `display` alike. One drawer for square boards (Traverse, The
+// Travelers), one for the hex field (Trap). Each marks the cells of the last move with brackets,
+// `[Sn]`, and Trap walls just placed with `#`, so the mark survives a pipe; with colour (ANSI
+// codes, for a terminal that shows them) it also tints them and paints each player's pieces and
+// goal. Plain text unless asked for colour.
 #pragma once
 
 #include <string>
@@ -11,10 +12,10 @@
 #include "games/board_view.h"
 #include "games/game.h"
 
-namespace arbiter::cli {
+namespace arbiter {
 
 struct DrawOptions {
-  bool colour = false;  // ANSI colour codes
+  bool colour = false;  // ANSI colour codes (a terminal concern: the caller decides)
   bool flip = false;    // turned round half a turn: the board as seen from the other side
 };
 
@@ -30,4 +31,4 @@ std::string draw_status(const BoardView& view, const DrawOptions& options);
 std::string draw_game(const GameState& state, const DrawOptions& options,
                       const std::string& ended = "");
 
-}  // namespace arbiter::cli
+}  // namespace arbiter

@@ -1,4 +1,4 @@
-#include "cli/board_draw.h"
+#include "games/board_text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -7,7 +7,7 @@
 #include <set>
 #include <vector>
 
-namespace arbiter::cli {
+namespace arbiter {
 namespace {
 
 // A grid of characters, each with an optional ANSI style (SGR parameters such as "1;32").
@@ -317,4 +317,4 @@ std::string draw_game(const GameState& state, const DrawOptions& options,
   return out;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter
