@@ -22,7 +22,11 @@
 //     static Result<State> new_state(const Params&);         // the start position
 //     static Result<State> parse_position(const Params&, std::string_view text);
 //     static BoardView view(const State&);                    // games/board_view.h
-//     static Result<MoveParts> move_parts(const State&, std::string_view move);
+//     // Move text has one reader: read_move() gives the move as written, legal or not (the
+//     // reader parse_move() is built on); move_parts() makes the clicks and path from it and
+//     // the position before the move, in the canonical spelling when the move is legal there.
+//     static Result<WrittenMove> read_move(const State&, std::string_view move);
+//     static Result<MoveParts> move_parts(const State& before, const WrittenMove&);
 //   };
 //   class State {                                            // copyable, history included
 //     using Move; using MoveList;                            // MoveList: iterable, clear(), size()
@@ -36,6 +40,8 @@
 //     std::string to_text() const;
 //     std::string move_text(const Move&) const;              // canonical, for a legal move
 //     Result<Move> parse_move(std::string_view) const;       // any accepted spelling; legal only
+//     // usually parse_move() is two stages, read_move() (text -> WrittenMove, the syntax) then
+//     // legal_move(const WrittenMove&) (the rules), which Descriptor::read_move/move_parts use
 //     // optional: a uniformly random legal move without enumerating them all (not terminal)
 //     Move sample_move(Rng&) const;
 //   };
@@ -101,7 +107,9 @@ class StateAdapter final : public GameState {
   std::string to_text() const override { return state_.to_text(); }
   BoardView view() const override { return Descriptor::view(state_); }
   Result<MoveParts> move_parts(std::string_view move) const override {
-    return Descriptor::move_parts(state_, move);
+    auto written = Descriptor::read_move(state_, move);
+    if (!written) return make_error(written.error());
+    return Descriptor::move_parts(state_, *written);
   }
   uint64_t hash() const override { return state_.hash(); }
   uint64_t recomputed_hash() const override { return state_.compute_hash(); }

@@ -55,8 +55,11 @@ struct Descriptor {
     return State::parse_position(p, text);
   }
   static BoardView view(const State& s) { return trap::view(s); }
-  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
-    return trap::move_parts(s, move);
+  static Result<WrittenMove> read_move(const State& s, std::string_view move) {
+    return s.read_move(move);
+  }
+  static Result<MoveParts> move_parts(const State& before, const WrittenMove& written) {
+    return trap::move_parts(before, written);
   }
 };
 

@@ -15,23 +15,17 @@
 #include "games/trap/state.h"
 
 namespace arbiter::trap {
-namespace {
 
-struct Part {
-  bool wall = false;
-  int slot = -1;
-  std::array<int, 3> cells{};
-  int num_cells = 0;
-};
-
-}  // namespace
-
-std::string State::move_text(const Move& m) const {
-  const Geometry& g = *geo_;
-  const auto step = [&](int a, int b) { return g.cell_name(a) + "-" + g.cell_name(b); };
+WrittenMove State::spell_move(const Move& m) const {
+  const auto step = [](int a, int b) { return WrittenPart{false, -1, {a, b, 0}, 2}; };
+  const auto wall = [](int slot) { return WrittenPart{true, slot, {}, 0}; };
+  WrittenMove w;
+  w.num_parts = 2;
   switch (m.kind) {
     case MoveKind::kPass:
-      return "pass";
+      w.pass = true;
+      w.num_parts = 0;
+      break;
     case MoveKind::kShift: {
       int mid = -1;
       steps_from(m.a).for_each([&](int c) {
@@ -39,7 +33,11 @@ std::string State::move_text(const Move& m) const {
         mid = c;
         return false;
       });
-      if (mid >= 0) return step(m.a, mid) + "-" + g.cell_name(m.b);
+      if (mid >= 0) {
+        w.parts[0] = WrittenPart{false, -1, {m.a, mid, m.b}, 3};
+        w.num_parts = 1;
+        break;
+      }
       int first = -1;  // the chain: the lowest mover next to m.a that can step to m.b first
       for (int i = 0; i < kMoversPerSide; ++i) {
         const int p = movers_[to_move_][i];
@@ -47,22 +45,42 @@ std::string State::move_text(const Move& m) const {
         if (steps_from(p).test(m.b) && (first < 0 || p < first)) first = p;
       }
       assert(first >= 0);
-      return step(first, m.b) + "," + step(m.a, first);
+      w.parts = {step(first, m.b), step(m.a, first)};
+      break;
     }
     case MoveKind::kDouble:
-      return step(m.a, m.b) + "," + step(m.c, m.d);
+      w.parts = {step(m.a, m.b), step(m.c, m.d)};
+      break;
     case MoveKind::kStepWall:
-      return step(m.a, m.b) + "," + g.slot_name(m.c);
+      w.parts = {step(m.a, m.b), wall(m.c)};
+      break;
     case MoveKind::kWalls:
-      return g.slot_name(m.a) + "," + g.slot_name(m.b);
+      w.parts = {wall(m.a), wall(m.b)};
+      break;
   }
-  return "";
+  return w;
+}
+
+std::string State::write_move(const WrittenMove& w) const {
+  if (w.pass) return "pass";
+  const Geometry& g = *geo_;
+  std::string out;
+  for (int i = 0; i < w.num_parts; ++i) {
+    const WrittenPart& part = w.parts[i];
+    if (i > 0) out += ',';
+    if (part.wall) {
+      out += g.slot_name(part.slot);
+      continue;
+    }
+    for (int k = 0; k < part.num_cells; ++k) out += (k ? "-" : "") + g.cell_name(part.cells[k]);
+  }
+  return out;
 }
 
 namespace {
 
-Result<Part> parse_part(const Geometry& g, std::string_view text) {
-  Part part;
+Result<WrittenPart> read_part(const Geometry& g, std::string_view text) {
+  WrittenPart part;
   text = trim(text);
   if (text.empty()) return make_error("empty part");
   if (text.find('|') != std::string_view::npos) {
@@ -88,24 +106,43 @@ Result<Part> parse_part(const Geometry& g, std::string_view text) {
 
 }  // namespace
 
-Result<Move> State::parse_move(std::string_view text) const {
-  if (is_terminal()) return make_error("the game is over (" + result_text() + ")");
-  const Geometry& g = *geo_;
-  const std::string side = player_name(to_move_);
+Result<WrittenMove> State::read_move(std::string_view text) const {
   const std::string lower = to_lower(trim(text));
   if (lower.empty()) return make_error("empty turn");
+  WrittenMove w;
+  w.text = std::string(text);
   if (lower == "pass") {
-    if (analyse().turns() != 0) return make_error("pass: " + side + " has a legal turn (P8)");
-    return Move::pass();
+    w.pass = true;
+    return w;
   }
   const auto pieces = split_exact(lower, ',');
   if (pieces.size() > 2) return make_error("turn " + quote(text) + " has more than two parts");
-  std::array<Part, 2> parts;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
-    auto part = parse_part(g, pieces[i]);
+    auto part = read_part(*geo_, pieces[i]);
     if (!part) return make_error("turn " + quote(text) + ": " + part.error());
-    parts[i] = *part;
+    w.parts[i] = *part;
   }
+  w.num_parts = static_cast<int>(pieces.size());
+  return w;
+}
+
+Result<Move> State::parse_move(std::string_view text) const {
+  if (is_terminal()) return make_error("the game is over (" + result_text() + ")");
+  auto written = read_move(text);
+  if (!written) return make_error(written.error());
+  return legal_move(*written);
+}
+
+Result<Move> State::legal_move(const WrittenMove& w) const {
+  if (is_terminal()) return make_error("the game is over (" + result_text() + ")");
+  const Geometry& g = *geo_;
+  const std::string side = player_name(to_move_);
+  if (w.pass) {
+    if (analyse().turns() != 0) return make_error("pass: " + side + " has a legal turn (P8)");
+    return Move::pass();
+  }
+  const std::string_view text = w.text;
+  const std::array<WrittenPart, 2>& parts = w.parts;
   const auto bad = [&](const std::string& why) {
     return make_error("turn " + quote(text) + ": " + why);
   };
@@ -130,8 +167,8 @@ Result<Move> State::parse_move(std::string_view text) const {
     }
     return "";
   };
-  if (pieces.size() == 1) {
-    const Part& p = parts[0];
+  if (w.num_parts == 1) {
+    const WrittenPart& p = parts[0];
     if (p.wall) return bad("a single wall is not a turn; add a second wall or a step");
     if (p.num_cells == 2) return bad("a single step is not a turn; add a step or a wall");
     const auto [a, mid, b] = p.cells;
@@ -158,8 +195,8 @@ Result<Move> State::parse_move(std::string_view text) const {
     return Move::walls(x, y);
   }
   if (parts[0].wall || parts[1].wall) {  // (c)
-    const Part& st = parts[0].wall ? parts[1] : parts[0];
-    const Part& wa = parts[0].wall ? parts[0] : parts[1];
+    const WrittenPart& st = parts[0].wall ? parts[1] : parts[0];
+    const WrittenPart& wa = parts[0].wall ? parts[0] : parts[1];
     if (auto e = check_step(st.cells[0], st.cells[1], -1); !e.empty()) return bad(e);
     if (auto e = check_wall(wa.slot, 1); !e.empty()) return bad(e);
     return Move::step_wall(st.cells[0], st.cells[1], wa.slot);
@@ -173,8 +210,8 @@ Result<Move> State::parse_move(std::string_view text) const {
   // (b): try the parts in the given order, then reversed.
   std::string first_error;
   for (int order = 0; order < 2; ++order) {
-    const Part& one = parts[order];
-    const Part& two = parts[order ^ 1];
+    const WrittenPart& one = parts[order];
+    const WrittenPart& two = parts[order ^ 1];
     const int p = one.cells[0], r = one.cells[1], q = two.cells[0], s = two.cells[1];
     std::string e = check_step(p, r, -1);
     if (e.empty() && q == r) e = "one mover cannot step twice in option (b); write a-b-c";

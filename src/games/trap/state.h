@@ -12,7 +12,7 @@
 //   movegen.cpp        analyse(), count_moves(), generate(), move_at()
 //   sample.cpp         sample_move(), sample_at(): one-word fields without analyse()
 //   turn_walk.h        for_each_move(): lazy enumeration in move_at() order
-//   move_text.cpp      move_text(), parse_move()
+//   move_text.cpp      read_move(), legal_move(), parse_move(), spell_move(), write_move()
 //   position_text.cpp  to_text(), parse_position()
 #pragma once
 
@@ -35,6 +35,22 @@ inline constexpr int kRed = 0;
 inline constexpr int kBlue = 1;
 inline constexpr int kMoversPerSide = 3;
 inline constexpr uint8_t kAllTrapped = 0b111;
+
+// A turn as written (P5a), legal or not: `pass`, or one or two comma-separated parts, each a
+// wall (its slot) or a mover's cells in play order (2 or 3). read_move() makes one from text,
+// write_move() writes one, spell_move() gives a legal Move's canonical one.
+struct WrittenPart {
+  bool wall = false;
+  int slot = -1;
+  std::array<int, 3> cells{};
+  int num_cells = 0;
+};
+struct WrittenMove {
+  std::string text;  // as read: legal_move() quotes it in its errors ("" in a spelling)
+  bool pass = false;
+  std::array<WrittenPart, 2> parts{};
+  int num_parts = 0;
+};
 
 // Why a game ended, or kNone while it runs; who won is returns()'s.
 enum class End : uint8_t {
@@ -82,8 +98,15 @@ class State {
   uint64_t compute_hash() const;
 
   std::string to_text() const;
-  std::string move_text(const Move& move) const;
+  // Turn text (move_text.cpp). read_move() is the one reader of turn text: any well-formed
+  // text, legal or not, else an error; parse_move() is read_move() then legal_move(), the
+  // legality check.
+  std::string move_text(const Move& move) const { return write_move(spell_move(move)); }
   Result<Move> parse_move(std::string_view text) const;
+  Result<WrittenMove> read_move(std::string_view text) const;
+  Result<Move> legal_move(const WrittenMove& w) const;  // the legal Move it names, or why not
+  WrittenMove spell_move(const Move& move) const;       // canonical (move_text.cpp's header)
+  std::string write_move(const WrittenMove& w) const;
 
   // Read access for tests, evaluation and search.
   const Params& params() const { return params_; }

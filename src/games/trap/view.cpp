@@ -1,46 +1,11 @@
 #include "games/trap/view.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "core/text.h"
 
 namespace arbiter::trap {
-namespace {
-
-// One comma-separated part of a turn: a wall (slot), or a mover's cells (2 or 3).
-struct Part {
-  int slot = -1;
-  std::vector<int> cells;
-};
-
-Result<Part> read_part(const Geometry& g, std::string_view text) {
-  text = trim(text);
-  Part part;
-  if (text.find('|') != std::string_view::npos) {
-    auto slot = g.parse_slot(text);
-    if (!slot) return make_error(slot.error());
-    part.slot = *slot;
-    return part;
-  }
-  const auto names = split_exact(text, '-');
-  if (names.size() < 2 || names.size() > 3) {
-    return make_error("part " + quote(text) +
-                      " is neither a step c3-c4, a two-step c3-c4-d5 nor a wall c3|c4");
-  }
-  for (auto name : names) {
-    auto cell = g.parse_cell(trim(name));
-    if (!cell) return make_error(cell.error());
-    if (!part.cells.empty() && g.slot_between(part.cells.back(), *cell) < 0) {
-      return make_error(g.cell_name(part.cells.back()) + " and " + g.cell_name(*cell) +
-                        " are not neighbours");
-    }
-    part.cells.push_back(*cell);
-  }
-  return part;
-}
-
-}  // namespace
-
 BoardView view(const State& s) {
   const Geometry& g = s.geo();
   BoardView v;
@@ -81,40 +46,31 @@ BoardView view(const State& s) {
   return v;
 }
 
-Result<MoveParts> move_parts(const State& s, std::string_view move) {
-  const Geometry& g = s.geo();
-  std::string text = to_lower(trim(move));
-  std::string canonical;
-  if (!s.is_terminal()) {
-    if (auto legal = s.parse_move(text)) canonical = s.move_text(*legal);
-  }
-  if (!canonical.empty()) text = canonical;
+Result<MoveParts> move_parts(const State& before, const WrittenMove& written) {
+  const Geometry& g = before.geo();
+  const auto legal = before.legal_move(written);
+  const WrittenMove w = legal ? before.spell_move(*legal) : written;
   MoveParts parts;
-  if (text == "pass") {
-    parts.text = text;
+  if (w.pass) {
+    parts.text = "pass";
     return parts;
   }
   const auto bad = [&](const std::string& why) {
-    return make_error("turn " + quote(move) + ": " + why);
+    return make_error("turn " + quote(written.text) + ": " + why);
   };
-  const auto pieces = split_exact(text, ',');
-  if (pieces.size() > 2) return bad("more than two parts");
-  std::vector<Part> p;
-  for (auto piece : pieces) {
-    auto part = read_part(g, piece);
-    if (!part) return bad(part.error());
-    p.push_back(std::move(*part));
+  std::vector<WrittenPart> p(w.parts.begin(), w.parts.begin() + w.num_parts);
+  for (const WrittenPart& part : p) {
+    for (int k = 1; k < part.num_cells; ++k) {
+      if (g.slot_between(part.cells[k - 1], part.cells[k]) < 0) {
+        return bad(g.cell_name(part.cells[k - 1]) + " and " + g.cell_name(part.cells[k]) +
+                   " are not neighbours");
+      }
+    }
   }
-  const auto names = [&](const Part& part) {
+  const auto names = [&](const WrittenPart& part) {
     std::vector<std::string> out;
-    if (part.slot >= 0) out.push_back(g.slot_name(part.slot));
-    for (int c : part.cells) out.push_back(g.cell_name(c));
-    return out;
-  };
-  const auto joined = [&](const Part& part) {
-    if (part.slot >= 0) return g.slot_name(part.slot);
-    std::string out;
-    for (int c : part.cells) out += (out.empty() ? "" : "-") + g.cell_name(c);
+    if (part.wall) out.push_back(g.slot_name(part.slot));
+    for (int k = 0; k < part.num_cells; ++k) out.push_back(g.cell_name(part.cells[k]));
     return out;
   };
   const auto concat = [](std::vector<std::string> a, const std::vector<std::string>& b) {
@@ -122,17 +78,17 @@ Result<MoveParts> move_parts(const State& s, std::string_view move) {
     return a;
   };
   if (p.size() == 1) {  // (a)
-    if (p[0].cells.size() != 3) return bad("one part is a turn only as a two-step c3-c4-d5");
+    if (p[0].num_cells != 3) return bad("one part is a turn only as a two-step c3-c4-d5");
     parts.clicks.push_back(names(p[0]));
     parts.path = names(p[0]);
-  } else if (p[0].cells.size() == 3 || p[1].cells.size() == 3) {
+  } else if (p[0].num_cells == 3 || p[1].num_cells == 3) {
     return bad("a two-step move is a whole turn; it takes no second part");
-  } else if (p[0].slot >= 0 && p[1].slot >= 0) {  // (d): either order
+  } else if (p[0].wall && p[1].wall) {  // (d): either order
     if (p[0].slot == p[1].slot) return bad("the two walls go into the same slot");
     if (p[1].slot < p[0].slot) std::swap(p[0], p[1]);
     parts.clicks = {concat(names(p[0]), names(p[1])), concat(names(p[1]), names(p[0]))};
-  } else if (p[0].slot >= 0 || p[1].slot >= 0) {  // (c): the step, then the wall
-    if (p[0].slot >= 0) std::swap(p[0], p[1]);
+  } else if (p[0].wall || p[1].wall) {  // (c): the step, then the wall
+    if (p[0].wall) std::swap(p[0], p[1]);
     parts.clicks.push_back(concat(names(p[0]), names(p[1])));
     parts.path = names(p[0]);
   } else {  // (b)
@@ -147,8 +103,9 @@ Result<MoveParts> move_parts(const State& s, std::string_view move) {
     if (!chain) parts.clicks.push_back(concat(names(p[1]), names(p[0])));
     parts.path = concat(names(p[0]), names(p[1]));
   }
-  parts.text =
-      !canonical.empty() ? canonical : joined(p[0]) + (p.size() == 2 ? "," + joined(p[1]) : "");
+  WrittenMove ordered = w;
+  std::copy(p.begin(), p.end(), ordered.parts.begin());
+  parts.text = legal ? before.move_text(*legal) : before.write_move(ordered);
   return parts;
 }
 

@@ -55,8 +55,11 @@ struct Descriptor {
     return State::parse_position(p, text);
   }
   static BoardView view(const State& s) { return travelers::view(s); }
-  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
-    return travelers::move_parts(s, move);
+  static Result<WrittenMove> read_move(const State&, std::string_view move) {
+    return State::read_move(move);
+  }
+  static Result<MoveParts> move_parts(const State& before, const WrittenMove& written) {
+    return travelers::move_parts(before, written);
   }
 };
 

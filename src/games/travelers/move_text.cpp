@@ -9,50 +9,69 @@
 
 namespace arbiter::travelers {
 
-std::string State::move_text(const Move& m) const {
-  std::string out = square_name(m.from);
-  out += pos_.board[m.to] != 0 ? 'x' : '-';
-  out += square_name(m.to);
-  if (m.displaces()) {
+WrittenMove State::spell_move(const Move& m) const {
+  return {m.from, m.to, pos_.board[m.to] != 0, m.victim, m.drop};
+}
+
+std::string State::write_move(const WrittenMove& w) {
+  std::string out = square_name(w.from);
+  out += w.capture ? 'x' : '-';
+  out += square_name(w.to);
+  if (w.displaces()) {
     out += '/';
-    out += square_name(m.victim);
+    out += square_name(w.victim);
     out += '-';
-    out += square_name(m.drop);
+    out += square_name(w.drop);
   }
   return out;
 }
 
-Result<Move> State::parse_move(std::string_view text) const {
+Result<WrittenMove> State::read_move(std::string_view text) {
   const std::string t = to_lower(trim(text));
   const auto malformed = [&] {
     return make_error("malformed move " + quote(text) +
                       ": expected e.g. d2-d5, c2xc4 or e1-e5/f5-f9");
   };
   if (t.size() != 5 && t.size() != 11) return malformed();
-  Move m;
-  const Square from = parse_square(std::string_view(t).substr(0, 2));
-  const Square to = parse_square(std::string_view(t).substr(3, 2));
-  if (from < 0 || to < 0 || (t[2] != '-' && t[2] != 'x')) return malformed();
-  m.from = static_cast<uint8_t>(from);
-  m.to = static_cast<uint8_t>(to);
+  WrittenMove w;
+  w.from = parse_square(std::string_view(t).substr(0, 2));
+  w.to = parse_square(std::string_view(t).substr(3, 2));
+  if (w.from < 0 || w.to < 0 || (t[2] != '-' && t[2] != 'x')) return malformed();
+  w.capture = t[2] == 'x';
   if (t.size() == 11) {
-    const Square victim = parse_square(std::string_view(t).substr(6, 2));
-    const Square drop = parse_square(std::string_view(t).substr(9, 2));
-    if (t[5] != '/' || t[8] != '-' || victim < 0 || drop < 0) return malformed();
-    m.victim = static_cast<uint8_t>(victim);
-    m.drop = static_cast<uint8_t>(drop);
+    w.victim = parse_square(std::string_view(t).substr(6, 2));
+    w.drop = parse_square(std::string_view(t).substr(9, 2));
+    if (t[5] != '/' || t[8] != '-' || w.victim < 0 || w.drop < 0) return malformed();
   }
+  return w;
+}
 
+Result<Move> State::parse_move(std::string_view text) const {
+  auto written = read_move(text);
+  if (!written) return make_error(written.error());
+  return legal_move(*written);
+}
+
+Result<Move> State::legal_move(const WrittenMove& w) const {
   if (is_terminal()) return make_error("the game is over (" + result_text() + ")");
-  const Piece p = pos_.board[from];
-  if (p == 0) return make_error("no piece on " + square_name(from));
+  // The text as read (lower case, no blanks): what the errors below quote.
+  const std::string t = write_move(w);
+  Move m;
+  m.from = static_cast<uint8_t>(w.from);
+  m.to = static_cast<uint8_t>(w.to);
+  if (w.displaces()) {
+    m.victim = static_cast<uint8_t>(w.victim);
+    m.drop = static_cast<uint8_t>(w.drop);
+  }
+  const Piece p = pos_.board[m.from];
+  if (p == 0) return make_error("no piece on " + square_name(m.from));
   if (side_of(p) != pos_.side) {
-    return make_error("the piece on " + square_name(from) + " is " + player_name(side_of(p)) +
+    return make_error("the piece on " + square_name(m.from) + " is " + player_name(side_of(p)) +
                       "'s; " + player_name(pos_.side) + " is to move");
   }
-  if (t[2] == 'x' && pos_.board[to] == 0) {
-    return make_error("illegal move: " + t + " (there is nothing to capture on " + square_name(to) +
-                      ")");
+  if (w.capture && pos_.board[m.to] == 0) {
+    return make_error("illegal move: " + t + " (there is nothing to capture on " +
+                      square_name(m.to) + ")");
   }
   MoveList moves;
   generate(moves);

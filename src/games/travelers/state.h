@@ -55,6 +55,19 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
+// A move as written (docs/travelers.md, Move text), legal or not: the squares it names and
+// whether it was written as a capture (`x`). read_move() makes one from text, write_move()
+// writes one, spell_move() gives a legal Move's canonical one.
+struct WrittenMove {
+  Square from = kNoSquare;
+  Square to = kNoSquare;
+  bool capture = false;       // `c2xc4` rather than `c2-c4`
+  Square victim = kNoSquare;  // with `/f5-f9`: the displaced piece's square and its target
+  Square drop = kNoSquare;
+
+  bool displaces() const { return victim != kNoSquare; }
+};
+
 // Upper bound on legal moves: the Displacer has at most 32 landing squares, each with at most
 // 1 + 4 victims × 16 drop squares; 11 other pieces slide to at most 8 lines × 3 squares; 8
 // capturers have at most 8 targets each: 32 × 65 + 264 + 64 = 2408.
@@ -123,8 +136,15 @@ class State {
   Bitboard checked_squares(int side) const;
 
   std::string to_text() const;
-  std::string move_text(const Move& m) const;
+  // Move text (move_text.cpp). read_move() is the one reader of move text: any well-formed
+  // text, legal or not, else the `malformed move` error; parse_move() is read_move() then
+  // legal_move(), the legality check.
+  std::string move_text(const Move& m) const { return write_move(spell_move(m)); }
   Result<Move> parse_move(std::string_view text) const;
+  static Result<WrittenMove> read_move(std::string_view text);
+  Result<Move> legal_move(const WrittenMove& w) const;  // the legal Move it names, or why not
+  WrittenMove spell_move(const Move& m) const;          // canonical: `x` exactly for a capture
+  static std::string write_move(const WrittenMove& w);
 
  private:
   State() = default;

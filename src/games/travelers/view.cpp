@@ -1,7 +1,5 @@
 #include "games/travelers/view.h"
 
-#include "core/text.h"
-
 namespace arbiter::travelers {
 namespace {
 
@@ -58,29 +56,16 @@ BoardView view(const State& s) {
   return v;
 }
 
-Result<MoveParts> move_parts(const State& s, std::string_view move) {
-  std::string text = to_lower(trim(move));
-  if (!s.is_terminal()) {
-    if (auto legal = s.parse_move(text)) text = s.move_text(*legal);
-  }
-  const auto sq = [&](std::size_t at) {
-    return parse_square(std::string_view(text).substr(at, 2));
-  };
-  const bool well_formed =
-      (text.size() == 5 || text.size() == 11) && sq(0) >= 0 && sq(3) >= 0 &&
-      (text[2] == '-' || text[2] == 'x') &&
-      (text.size() == 5 || (text[5] == '/' && text[8] == '-' && sq(6) >= 0 && sq(9) >= 0));
-  if (!well_formed) {
-    return make_error("malformed move " + quote(move) +
-                      ": expected e.g. d2-d5, c2xc4 or e1-e5/f5-f9");
-  }
+MoveParts move_parts(const State& before, const WrittenMove& written) {
+  const auto legal = before.legal_move(written);
+  const WrittenMove w = legal ? before.spell_move(*legal) : written;
   MoveParts parts;
-  parts.text = text;
-  parts.path = {text.substr(0, 2), text.substr(3, 2)};
+  parts.text = State::write_move(w);
+  parts.path = {square_name(w.from), square_name(w.to)};
   parts.clicks.push_back(parts.path);
-  if (text.size() == 11) {
-    parts.clicks.front().push_back(text.substr(6, 2));
-    parts.clicks.front().push_back(text.substr(9, 2));
+  if (w.displaces()) {
+    parts.clicks.front().push_back(square_name(w.victim));
+    parts.clicks.front().push_back(square_name(w.drop));
   }
   return parts;
 }

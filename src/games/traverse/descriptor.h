@@ -90,8 +90,11 @@ struct Descriptor {
     return State::parse_position(p, text);
   }
   static BoardView view(const State& s) { return traverse::view(s); }
-  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
-    return traverse::move_parts(s, move);
+  static Result<WrittenMove> read_move(const State&, std::string_view move) {
+    return State::read_move(move);
+  }
+  static Result<MoveParts> move_parts(const State& before, const WrittenMove& written) {
+    return traverse::move_parts(before, written);
   }
 };
 

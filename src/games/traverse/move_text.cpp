@@ -19,8 +19,9 @@
 
 namespace arbiter::traverse {
 
-std::string State::move_text(const Move& m) const {
-  if (m.is_pass()) return "pass";
+WrittenMove State::spell_move(const Move& m) const {
+  WrittenMove out;
+  if (m.is_pass()) return out;
   ChainSearch::Route best;
   if (board_[m.from] != 0) {
     const Board target = board_after(*this, m);
@@ -40,14 +41,22 @@ std::string State::move_text(const Move& m) const {
     }
   }
   if (best.squares.empty()) {  // not a move of this position; still say what it is
-    return square_name(m.from) + "-" + square_name(m.to);
+    out.route = {m.from, m.to};
+    return out;
   }
+  out.route = std::move(best.squares);
+  out.placements = std::move(best.placements);
+  return out;
+}
+
+std::string State::write_move(const WrittenMove& w) {
+  if (w.is_pass()) return "pass";
   std::string out;
-  for (std::size_t i = 0; i < best.squares.size(); ++i) {
-    out += (i ? "-" : "") + square_name(best.squares[i]);
+  for (std::size_t i = 0; i < w.route.size(); ++i) {
+    out += (i ? "-" : "") + square_name(w.route[i]);
   }
-  for (std::size_t i = 0; i < best.placements.size(); ++i) {
-    out += (i ? "," : "/") + square_name(best.placements[i]);
+  for (std::size_t i = 0; i < w.placements.size(); ++i) {
+    out += (i ? "," : "/") + square_name(w.placements[i]);
   }
   return out;
 }
@@ -74,15 +83,11 @@ const Move* legal_with_board(const State& s, const State::MoveList& legal, const
 
 }  // namespace
 
-Result<Move> State::parse_move(std::string_view text) const {
+Result<WrittenMove> State::read_move(std::string_view text) {
   const std::string t = to_lower(trim(text));
-  MoveList legal;
-  generate(legal);
-  if (legal.empty()) return make_error("the game is over");
-  if (t == "pass") {
-    if (legal.front().is_pass()) return legal.front();
-    return make_error("pass is allowed only with no legal move (R13)");
-  }
+  WrittenMove w;
+  w.text = std::string(text);
+  if (t == "pass") return w;
   const auto parts = split_exact(t, '/');
   if (parts.size() > 2) return make_error("move " + quote(text) + " has more than one '/'");
   auto squares = parse_squares(parts[0], '-');
@@ -90,14 +95,35 @@ Result<Move> State::parse_move(std::string_view text) const {
   if (squares->size() < 2) {
     return make_error("move " + quote(text) + ": name at least two squares, e.g. c1-c2");
   }
-  std::vector<Square> placements;
+  w.route = std::move(*squares);
   if (parts.size() == 2) {
     auto p = parse_squares(parts[1], ',');
     if (!p) return make_error("move " + quote(text) + ": placement " + p.error());
-    placements = std::move(*p);
+    w.placements = std::move(*p);
   }
-  const Square from = squares->front();
-  const Square to = squares->back();
+  return w;
+}
+
+Result<Move> State::parse_move(std::string_view text) const {
+  if (is_terminal()) return make_error("the game is over");  // before any complaint about text
+  auto written = read_move(text);
+  if (!written) return make_error(written.error());
+  return legal_move(*written);
+}
+
+Result<Move> State::legal_move(const WrittenMove& w) const {
+  const std::string_view text = w.text;
+  MoveList legal;
+  generate(legal);
+  if (legal.empty()) return make_error("the game is over");
+  if (w.is_pass()) {
+    if (legal.front().is_pass()) return legal.front();
+    return make_error("pass is allowed only with no legal move (R13)");
+  }
+  const std::vector<Square>& route = w.route;
+  const std::vector<Square>& placements = w.placements;
+  const Square from = route.front();
+  const Square to = route.back();
   const int seat = seats_[to_move_];
   if (board_[from] == 0) return make_error("no piece on " + square_name(from));
   if (seat_of(board_[from]) != seat) {
@@ -115,7 +141,7 @@ Result<Move> State::parse_move(std::string_view text) const {
   std::string route_error;
   std::vector<Square> lift_order;
   bool stayed_in_row = chains.in_start_row(from);
-  const bool is_step = squares->size() == 2 && [&] {
+  const bool is_step = route.size() == 2 && [&] {
     for (int d = 0; d < kDirections; ++d) {
       if ((direction_mask(seat, kind_of(board_[from])) & (1u << d)) && step(from, d) == to &&
           board_[to] == 0) {
@@ -128,8 +154,8 @@ Result<Move> State::parse_move(std::string_view text) const {
     stayed_in_row = stayed_in_row && chains.in_start_row(to);
   } else {
     unsigned lifted = 0;
-    for (std::size_t i = 1; i < squares->size() && route_error.empty(); ++i) {
-      const Square a = (*squares)[i - 1], c = (*squares)[i];
+    for (std::size_t i = 1; i < route.size() && route_error.empty(); ++i) {
+      const Square a = route[i - 1], c = route[i];
       Square jumped = kNoSquare;
       if (!chains.valid_jump(a, c, lifted, jumped)) {
         route_error = square_name(a) + "-" + square_name(c) + " is not a step or jump the " +
@@ -185,7 +211,7 @@ Result<Move> State::parse_move(std::string_view text) const {
     }
   }
   // A bare from-to that names one resulting position.
-  if (squares->size() == 2 && placements.empty()) {
+  if (route.size() == 2 && placements.empty()) {
     MoveList piece_moves;
     SeenBoards seen(*this);
     seen.insert(Move{});  // R12

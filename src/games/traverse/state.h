@@ -41,6 +41,17 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
+// A move as written (docs/traverse.md), legal or not: the route (every square the piece stands
+// on) and the placements after '/', or `pass` (no route). read_move() makes one from text,
+// write_move() writes one, spell_move() gives a legal Move's canonical (shortest) one.
+struct WrittenMove {
+  std::string text;  // as read: legal_move() quotes it in its errors ("" in a spelling)
+  std::vector<Square> route;
+  std::vector<Square> placements;
+
+  bool is_pass() const { return route.empty(); }
+};
+
 // Why a game ended: all 8 pieces home (R18); a position repeated a third time with a player
 // blocked out, who wins (R19); the ply limit, adjudicated (R20).
 enum class End : uint8_t { kNone, kAllHome, kBlockedOut, kPlyLimit };
@@ -97,8 +108,15 @@ class State {
   int repetitions() const { return repetitions_.count(hash_); }
 
   std::string to_text() const;
-  std::string move_text(const Move& m) const;
+  // Move text (move_text.cpp). read_move() is the one reader of move text: any well-formed
+  // text, legal or not, else an error; parse_move() is read_move() then legal_move(), the
+  // legality check.
+  std::string move_text(const Move& m) const { return write_move(spell_move(m)); }
   Result<Move> parse_move(std::string_view text) const;
+  static Result<WrittenMove> read_move(std::string_view text);
+  Result<Move> legal_move(const WrittenMove& w) const;  // the legal Move it names, or why not
+  WrittenMove spell_move(const Move& m) const;          // canonical (spelling.cpp's search)
+  static std::string write_move(const WrittenMove& w);
 
  private:
   friend class ChainSearch;

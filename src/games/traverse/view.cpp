@@ -1,7 +1,5 @@
 #include "games/traverse/view.h"
 
-#include "core/text.h"
-
 namespace arbiter::traverse {
 namespace {
 
@@ -50,31 +48,15 @@ BoardView view(const State& s) {
   return v;
 }
 
-Result<MoveParts> move_parts(const State& s, std::string_view move) {
-  std::string text = to_lower(trim(move));
-  if (!s.is_terminal()) {
-    if (auto legal = s.parse_move(text)) text = s.move_text(*legal);
-  }
+MoveParts move_parts(const State& before, const WrittenMove& written) {
+  const auto legal = before.legal_move(written);
+  const WrittenMove w = legal ? before.spell_move(*legal) : written;
   MoveParts parts;
-  parts.text = text;
-  if (text == "pass") return parts;
-  const auto bad = [&](const std::string& why) {
-    return make_error("move " + quote(move) + ": " + why);
-  };
-  const auto halves = split_exact(text, '/');
-  if (halves.size() > 2) return bad("more than one '/'");
-  for (auto name : split_exact(halves[0], '-')) {
-    if (!parse_square(name)) return bad(quote(name) + " is not a square (a1 to j10)");
-    parts.path.emplace_back(name);
-  }
-  if (parts.path.size() < 2) return bad("name at least two squares, e.g. c1-c2");
+  parts.text = State::write_move(w);
+  if (w.is_pass()) return parts;
+  for (Square sq : w.route) parts.path.push_back(square_name(sq));
   std::vector<std::string> clicks = {parts.path.front(), parts.path.back()};
-  if (halves.size() == 2) {
-    for (auto name : split_exact(halves[1], ',')) {
-      if (!parse_square(name)) return bad("placement " + quote(name) + " is not a square");
-      clicks.emplace_back(name);
-    }
-  }
+  for (Square sq : w.placements) clicks.push_back(square_name(sq));
   parts.clicks.push_back(std::move(clicks));
   return parts;
 }

@@ -58,12 +58,15 @@ struct Descriptor {
     }
     return v;
   }
-  // Taking k counters from heap c is pointed at as counter k of heap c: click c<k>.
-  static Result<MoveParts> move_parts(const State& s, std::string_view move) {
-    auto m = parse_move_text(move);
-    if (!m) return make_error(m.error());
-    return MoveParts{
-        s.parse_move(move) ? s.move_text(*m) : std::string(move), {{s.move_text(*m)}}, {}};
+  // A move as written is a Move, legal or not (parse_move_text, the one reader of move text).
+  static Result<Move> read_move(const State&, std::string_view move) {
+    return parse_move_text(move);
+  }
+  // Taking k counters from heap c is pointed at as counter k of heap c: click c<k>. Every move,
+  // legal or not, has one spelling, the canonical one.
+  static Result<MoveParts> move_parts(const State& before, const Move& written) {
+    const std::string name = before.move_text(written);
+    return MoveParts{name, {{name}}, {}};
   }
 };
 

@@ -9,6 +9,7 @@
 
 #include "core/params.h"
 #include "core/rng.h"
+#include "core/text.h"
 #include "games/registry.h"
 
 namespace arbiter {
@@ -260,6 +261,39 @@ TEST(BoardView, PlayedMovesKeepTheirParts) {
       for (const auto& p : v.players) counted += p.trapped;
       EXPECT_EQ(trapped, counted) << game;
     }
+  }
+}
+
+// One parser per game's move text: move_parts() reads the text only through the game's
+// read_move(), the reader parse_move() is built on, so malformed text gets the move parser's own
+// error word for word, and well-formed text, legal or not, gets its parts.
+TEST(MoveParts, ReadThroughTheMoveParserOnly) {
+  const std::vector<std::pair<std::string, std::vector<std::string>>> malformed = {
+      {"traverse", {"d1", "d1-k3", "d1-d2/e1/f1", "d1-d2/z9", "", "pass/"}},
+      {"travelers", {"e1-e5/f5", "z1-e5", "e1+e5", "e1-e5/f5+f9", ""}},
+      {"trap", {"a1|a3,b2|b3", "c3-c4,d3-d4,e3-e4", "c3", "", "c3-c4,", "z9-c3-c4"}},
+      {"nim", {"z1", "a", "a0"}},
+  };
+  for (const auto& [game, texts] : malformed) {
+    auto s = start(game);
+    for (const auto& text : texts) {
+      const auto parts = s->move_parts(text);
+      const auto played = s->clone()->apply(text);
+      ASSERT_FALSE(parts.ok()) << game << " " << text;
+      ASSERT_FALSE(played.ok()) << game << " " << text;
+      EXPECT_EQ(parts.error(), played.error()) << game << " " << text;
+    }
+  }
+  // Well-formed but illegal here: parts from the move as written, in its written spelling.
+  const std::vector<std::pair<std::string, std::string>> illegal = {
+      {"traverse", "a1-a2"}, {"travelers", "E2xE4"}, {"trap", "a1-a2,a1|a2"}, {"nim", "c6"}};
+  for (const auto& [game, text] : illegal) {
+    auto s = start(game);
+    ASSERT_FALSE(s->clone()->apply(text).ok()) << game << " " << text;
+    const auto parts = s->move_parts(text);
+    ASSERT_TRUE(parts.ok()) << game << " " << text << ": " << parts.error();
+    EXPECT_EQ(parts->text, to_lower(text)) << game;
+    ASSERT_EQ(parts->clicks.size(), 1u) << game;
   }
 }
 
