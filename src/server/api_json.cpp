@@ -34,6 +34,34 @@ void write_thinking_fields(JsonWriter& w, const Thinking& t) {
   w.key("pv").value(t.pv);
 }
 
+// A schema entry: only the fields its type uses (docs/api.md).
+void write_param(JsonWriter& w, const Catalog::Param& p) {
+  w.begin_object();
+  w.key("name").value(p.name);
+  w.key("type").value(p.type);
+  w.key("default").value(p.default_value);
+  if (p.type == "int") {
+    w.key("min").value(p.min);
+    w.key("max").value(p.max);
+  }
+  if (p.type == "choice") w.key("choices").value(p.choices);
+  if (p.type == "text") w.key("example").value(p.example);
+  w.key("help").value(p.help);
+  w.end_object();
+}
+
+void write_seating(JsonWriter& w, const Catalog::Seating& seating) {
+  w.begin_object();
+  w.key("players").value(seating.players);
+  w.key("params").value(seating.params);
+  w.key("seats").begin_array();
+  for (const auto& seat : seating.seats) {
+    w.begin_object().key("name").value(seat.name).key("colour").value(seat.colour).end_object();
+  }
+  w.end_array();
+  w.end_object();
+}
+
 }  // namespace
 
 void write_board(JsonWriter& w, const BoardView& view) {
@@ -177,9 +205,17 @@ std::string catalog_text(const Catalog& catalog) {
     for (const auto& g : catalog.games) {
       w.begin_object();
       w.key("name").value(g.name);
+      w.key("title").value(g.title);
       w.key("summary").value(g.summary);
       w.key("params_help").value(g.params_help);
       w.key("defaults").value(g.defaults);
+      w.key("params").begin_array();
+      for (const auto& p : g.params) write_param(w, p);
+      w.end_array();
+      w.key("players_param").value(g.players_param);
+      w.key("seatings").begin_array();
+      for (const auto& seating : g.seatings) write_seating(w, seating);
+      w.end_array();
       w.end_object();
     }
     w.end_array();

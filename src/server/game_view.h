@@ -107,13 +107,41 @@ struct LegalClicks {
   std::vector<Complete> complete;
 };
 
-// GET /api/catalog.
+// GET /api/catalog: each game's descriptor (games/descriptor_types.h) as plain data, and the AI
+// levels.
 struct Catalog {
+  // One `key=value` parameter of the game's schema.
+  struct Param {
+    std::string name;
+    std::string type;                  // "int", "choice", "bool" or "text"
+    std::string default_value;         // as written; "" when it follows from other parameters
+    int64_t min = 0;                   // int
+    int64_t max = 0;                   // int
+    std::vector<std::string> choices;  // choice
+    std::string example;               // text: what a value looks like
+    std::string help;
+  };
+  struct Seat {
+    std::string name;    // the player's name in the game
+    std::string colour;  // the colour the rules give it
+  };
+  // The seats, in turn order, of `players` players, as the parameters `params` give them.
+  struct Seating {
+    int players = 2;
+    std::string params;
+    std::vector<Seat> seats;
+  };
   struct GameEntry {
     std::string name;
+    std::string title;
     std::string summary;
     std::vector<std::string> params_help;
     std::string defaults;
+    std::vector<Param> params;
+    // The parameter whose value picks the seating: every seating's `params` sets it alone, to a
+    // different value. "" when there is one seating.
+    std::string players_param;
+    std::vector<Seating> seatings;  // fewest players first
   };
   struct Level {
     int level = 0;

@@ -2,6 +2,9 @@
 // click tree, and the record download (hub.h).
 #include <algorithm>
 #include <map>
+#include <span>
+#include <string>
+#include <vector>
 
 #include "ai/levels.h"
 #include "core/params.h"
@@ -14,15 +17,70 @@
 namespace arbiter::server {
 namespace {
 
+std::string type_name(ParamType type) {
+  switch (type) {
+    case ParamType::kInt:
+      return "int";
+    case ParamType::kChoice:
+      return "choice";
+    case ParamType::kBool:
+      return "bool";
+    case ParamType::kText:
+      return "text";
+  }
+  return "text";
+}
+
+Catalog::Param param_entry(const ParamSpec& spec) {
+  Catalog::Param out;
+  out.name = std::string(spec.name);
+  out.type = type_name(spec.type);
+  out.default_value = std::string(spec.default_value);
+  out.min = spec.min;
+  out.max = spec.max;
+  for (auto choice : spec.choices) out.choices.emplace_back(choice);
+  out.example = std::string(spec.example);
+  out.help = std::string(spec.help);
+  return out;
+}
+
+// The one key every seating's parameters set, each to a different value; "" when there is no
+// such key (or one seating).
+std::string players_param(std::span<const Seating> seatings) {
+  if (seatings.size() < 2) return "";
+  std::string key;
+  std::vector<std::string> values;
+  for (const Seating& seating : seatings) {
+    auto map = ParamMap::parse(seating.params);
+    if (!map || map->entries().size() != 1) return "";
+    const auto& [k, v] = map->entries().front();
+    if (!key.empty() && k != key) return "";
+    if (std::find(values.begin(), values.end(), v) != values.end()) return "";
+    key = k;
+    values.push_back(v);
+  }
+  return key;
+}
+
 Catalog build_catalog() {
   Catalog out;
   for (const Game* game : all_games()) {
     Catalog::GameEntry entry;
     entry.name = std::string(game->name());
+    entry.title = std::string(game->title());
     entry.summary = std::string(game->summary());
     for (auto line : split(game->params_help(), "\n")) entry.params_help.emplace_back(line);
     auto fresh = game->new_state(ParamMap{});
     entry.defaults = fresh ? (*fresh)->params_text() : "";
+    for (const ParamSpec& spec : game->param_specs()) entry.params.push_back(param_entry(spec));
+    entry.players_param = players_param(game->seatings());
+    for (const Seating& seating : game->seatings()) {
+      Catalog::Seating seats{seating.players, std::string(seating.params), {}};
+      for (const arbiter::SeatSpec& seat : seating.seats) {
+        seats.seats.push_back({std::string(seat.name), std::string(seat.colour)});
+      }
+      entry.seatings.push_back(std::move(seats));
+    }
     out.games.push_back(std::move(entry));
   }
   for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level) {

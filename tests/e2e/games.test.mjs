@@ -210,7 +210,7 @@ test('The Travelers: finish a near-final game by clicks, then rematch', async ()
 test('Trap: a few moves against the AI, then resign', async () => {
   const page = await newPage(browser);
   await startFromHome(page, 'trap', async (p) => {
-    await p.selectOption('select[name="size"]', '4');
+    await p.fill('input[name="size"]', '4');
   });
   await playAgainstAi(page, 2);
   await shot(page, 'trap-2-moves');

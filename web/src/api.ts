@@ -100,11 +100,34 @@ export interface Legal {
   complete: LegalComplete[];
 }
 
+// One parameter of a game's schema; only the fields of its type are present.
+export interface CatalogParam {
+  name: string;
+  type: 'int' | 'choice' | 'bool' | 'text';
+  default: string; // as written; "" when it follows from other parameters
+  min?: number; // int
+  max?: number; // int
+  choices?: string[]; // choice
+  example?: string; // text
+  help: string;
+}
+
+// The seats, in turn order, of `players` players, as the parameters `params` give them.
+export interface CatalogSeating {
+  players: number;
+  params: string;
+  seats: { name: string; colour: string }[];
+}
+
 export interface CatalogGame {
   name: string;
+  title: string;
   summary: string;
   params_help: string[];
   defaults: string;
+  params: CatalogParam[];
+  players_param: string; // the parameter that picks the seating; "" with one seating
+  seatings: CatalogSeating[];
 }
 
 export interface Catalog {

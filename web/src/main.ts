@@ -4,6 +4,7 @@
 //   #/join/ID/SEAT     take an open seat (invite link), then show the game
 //   #/rules/GAME       the rules of a game
 
+import { loadCatalog } from './catalog';
 import { clear, h } from './dom';
 import { gamePage } from './pages/game';
 import { homePage } from './pages/home';
@@ -52,5 +53,10 @@ function route(): void {
 if (!location.hash && location.pathname !== '/' && !location.pathname.startsWith('/api')) {
   history.replaceState(null, '', `/#${location.pathname}`);
 }
-window.addEventListener('hashchange', route);
-route();
+// Pages name games by the catalog's titles: route once it has loaded (or failed to).
+loadCatalog()
+  .catch(() => undefined)
+  .finally(() => {
+    window.addEventListener('hashchange', route);
+    route();
+  });

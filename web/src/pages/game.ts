@@ -11,9 +11,9 @@ import { MoveMaker } from '../play/clicks';
 import { History, Playback, type Shown, shownOf } from '../play/history';
 import { Live } from '../play/live';
 import { addTokens, confirmMoves, getPref, setPref, tokensFor } from '../storage';
+import { gameTitle } from '../catalog';
 import { confirmSetting, controlItems, explainClick, statusText } from './game_controls';
 import { clock, inviteRows, moveItems, playerRows, recordLink, replayBar, thinkingText } from './game_panel';
-import { GAME_TITLES } from './rules';
 
 // Moves that arrive together are shown one after another, each slid along its route.
 const kStepMs = 320;
@@ -139,8 +139,8 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     if (g.thinking) thinking = g.thinking;
     else if (changed) thinking = null;
     if (first) {
-      title.textContent = GAME_TITLES[g.game] ?? g.game;
-      document.title = `arbiter: ${GAME_TITLES[g.game] ?? g.game}`;
+      title.textContent = gameTitle(g.game);
+      document.title = `arbiter: ${gameTitle(g.game)}`;
       // Seen from one's own side: a single seat that moves down the board is drawn flipped.
       const pref = getPref(`flip.${id}`, '');
       if (pref) flipped = pref === '1';

@@ -1,25 +1,11 @@
 // Home: start a game (game, parameters, seats), the games this browser holds, open games to join.
 
-import { api, ApiError, type Catalog, type Game } from '../api';
-import { pieceFill, type SeatColour, TRAP_SEATS, TRAVELERS_SEATS, TRAVERSE_SIDES } from '../board/colours';
+import { api, ApiError, type Catalog, type CatalogGame, type CatalogSeating, type Game } from '../api';
+import { pieceFill } from '../board/colours';
+import { gameTitle, loadCatalog } from '../catalog';
 import { clear, h } from '../dom';
 import { addTokens, forget, getPref, heldGames, setPref, tokensFor } from '../storage';
-import { GAME_TITLES } from './rules';
-
-// The seats of a new game in turn order, as the parameters give them.
-function seatsOf(game: string, players: number): SeatColour[] {
-  if (game === 'travelers') return TRAVELERS_SEATS;
-  if (game === 'trap') return TRAP_SEATS;
-  const [s, w, n, e] = TRAVERSE_SIDES;
-  return players === 4 ? [s, w, n, e] : players === 3 ? [s, w, n] : [s, n];
-}
-
-
-const RULES_NOTE: Record<string, string> = {
-  basic: 'steps and chains of jumps',
-  advanced: '+ long jumps, circle reversals, goal-line anchor',
-  expert: '+ reversals of circles already home',
-};
+import { paramControl, paramWords, validValue } from './param_controls';
 
 function select(name: string, options: [string, string][], value: string, onchange?: (v: string) => void): HTMLSelectElement {
   const el = h('select', { name }, ...options.map(([v, label]) => h('option', { value: v, selected: v === value }, label)));
@@ -27,9 +13,14 @@ function select(name: string, options: [string, string][], value: string, onchan
   return el;
 }
 
+// The name the player-count control goes by: the parameter that picks the seating.
+function seatingControlName(info: CatalogGame): string {
+  return info.players_param || 'players';
+}
+
 export function describeGame(g: Game, tokens: Record<string, string>): string {
   const mine = Object.keys(tokens).map(Number);
-  const title = GAME_TITLES[g.game] ?? g.game;
+  const title = gameTitle(g.game);
   const seats = g.seats
     .map((s, i) => `${s.player}: ${mine.includes(i) ? 'you' : s.kind === 'ai' ? `AI ${s.level}` : s.kind === 'open' ? 'open' : 'human'}`)
     .join(', ');
@@ -46,42 +37,77 @@ function statusText(g: Game, tokens: Record<string, string>): string {
 export function homePage(app: HTMLElement): () => void {
   document.title = 'arbiter';
   let catalog: Catalog | null = null;
+  let loadError = '';
   let alive = true;
 
-  let game = getPref('game', 'traverse');
+  let game = getPref('game', ''); // "": the catalog's first game
   const form = h('div', { class: 'card' });
   const mine = h('div', { class: 'card' }, h('h2', null, 'My games'), h('p', { class: 'muted' }, 'Loading…'));
   const open = h('div', { class: 'card' }, h('h2', null, 'Open games'), h('p', { class: 'muted' }, 'Loading…'));
   app.append(h('div', { class: 'home' }, form, h('div', null, mine, open)));
 
-  // Per-game choices, kept while the page lives and remembered across visits.
-  const state = {
-    players: Number(getPref('traverse.players', '2')),
-    rules: getPref('traverse.rules', 'basic'),
-    size: getPref('trap.size', '5'),
-    walls: getPref('trap.walls', '60'),
-    extra: '',
-    seats: [] as string[],
-  };
+  // Per-game choices, kept while the page lives and remembered across visits: each parameter's
+  // value (as the catalog's schema allows it) and the number of players.
+  const values: Record<string, Record<string, string>> = {};
+  const players: Record<string, number> = {};
+  let extra = '';
+  let seatKinds: string[] = [];
 
-  function params(): string {
-    const words: string[] = [];
-    if (game === 'traverse') words.push(`players=${state.players}`, `rules=${state.rules}`);
-    if (game === 'trap') words.push(`size=${state.size}`, `walls=${state.walls}`);
-    if (state.extra.trim()) words.push(state.extra.trim());
-    return words.join(' ');
+  function valuesOf(info: CatalogGame): Record<string, string> {
+    if (!values[info.name]) {
+      const v: Record<string, string> = {};
+      for (const p of info.params) {
+        const saved = getPref(`${info.name}.${p.name}`, p.default);
+        v[p.name] = validValue(p, saved) ? saved : p.default;
+      }
+      values[info.name] = v;
+    }
+    return values[info.name];
+  }
+
+  function seatingOf(info: CatalogGame): CatalogSeating {
+    if (players[info.name] === undefined) {
+      players[info.name] = Number(getPref(`${info.name}.${seatingControlName(info)}`, String(info.seatings[0]?.players ?? 2)));
+    }
+    return info.seatings.find((s) => s.players === players[info.name]) ?? info.seatings[0];
+  }
+
+  function params(info: CatalogGame): string {
+    const seating = seatingOf(info);
+    const schema = info.params.filter((p) => p.name !== info.players_param);
+    const words = [seating.params, ...paramWords(schema, valuesOf(info)), extra.trim()];
+    return words.filter((w) => w).join(' ');
+  }
+
+  function paramRow(info: CatalogGame, name: string): HTMLElement | null {
+    const p = info.params.find((x) => x.name === name);
+    if (!p) return null;
+    const v = valuesOf(info);
+    const control = paramControl(p, v[p.name], (value) => {
+      v[p.name] = value;
+      setPref(`${info.name}.${p.name}`, value);
+    });
+    return h('div', { class: 'form-row', 'data-param': p.name },
+      h('label', { for: control.id }, p.name.replace(/_/g, ' ')), control, h('span', { class: 'muted small' }, p.help));
   }
 
   function drawForm(): void {
     clear(form);
-    const seats = seatsOf(game, state.players);
-    while (state.seats.length < seats.length) state.seats.push(state.seats.length === 0 ? 'human' : 'ai:3');
-    state.seats.length = seats.length;
-    const levels: [string, string][] = [];
-    for (let l = 1; l <= 10; l++) {
-      const name = catalog?.levels.find((x) => x.level === l)?.name ?? '';
-      levels.push([`ai:${l}`, `AI level ${l}${name ? ` (${name})` : ''}`]);
+    if (!catalog) {
+      form.append(h('h2', null, 'New game'), h('p', { class: 'muted' }, loadError || 'Loading…'));
+      return;
     }
+    const info = catalog.games.find((g) => g.name === game) ?? catalog.games[0];
+    if (!info) {
+      form.append(h('h2', null, 'New game'), h('p', { class: 'error' }, 'The server offers no games.'));
+      return;
+    }
+    game = info.name;
+    const seating = seatingOf(info);
+    const seats = seating.seats;
+    while (seatKinds.length < seats.length) seatKinds.push(seatKinds.length === 0 ? 'human' : 'ai:3');
+    seatKinds.length = seats.length;
+    const levels: [string, string][] = catalog.levels.map((l) => [`ai:${l.level}`, `AI level ${l.level}${l.name ? ` (${l.name})` : ''}`]);
     const seatChoices: [string, string][] = [['human', 'You'], ...levels, ['open', 'Open: invite a friend']];
     const error = h('p', { class: 'error small' });
     const start = h('button', { class: 'primary', id: 'start' }, 'Start game');
@@ -89,7 +115,7 @@ export function homePage(app: HTMLElement): () => void {
       start.disabled = true;
       error.textContent = '';
       try {
-        const seated = await api.create({ game, params: params(), seats: state.seats });
+        const seated = await api.create({ game, params: params(info), seats: seatKinds });
         addTokens(seated.game.id, seated.game.game, seated.tokens);
         location.hash = `#/game/${encodeURIComponent(seated.game.id)}`;
       } catch (e) {
@@ -98,48 +124,46 @@ export function homePage(app: HTMLElement): () => void {
       }
     });
 
-    const info = catalog?.games.find((g) => g.name === game);
     form.append(
       h('h2', null, 'New game'),
       h(
         'div',
         { class: 'tabs' },
-        ...Object.entries(GAME_TITLES).map(([k, v]) =>
-          h('button', { class: k === game ? 'on' : '', 'data-game': k, onclick: () => { game = k; setPref('game', k); state.extra = ''; drawForm(); } }, v),
+        ...catalog.games.map((g) =>
+          h('button', { class: g.name === game ? 'on' : '', 'data-game': g.name, onclick: () => { game = g.name; setPref('game', g.name); extra = ''; drawForm(); } }, g.title),
         ),
       ),
-      info ? h('p', { class: 'muted small' }, info.summary, ' ', h('a', { href: `#/rules/${game}` }, 'Rules')) : h('p', { class: 'small' }, h('a', { href: `#/rules/${game}` }, 'Rules')),
+      h('p', { class: 'muted small' }, info.summary, ' ', h('a', { href: `#/rules/${game}` }, 'Rules')),
     );
-    if (game === 'traverse') {
-      const rulesNote = h('span', { class: 'muted small' }, RULES_NOTE[state.rules] ?? '');
+    if (info.seatings.length > 1) {
+      const name = seatingControlName(info);
       form.append(
-        h('div', { class: 'form-row' }, h('label', null, 'Players'),
-          select('players', [['2', '2'], ['3', '3'], ['4', '4']], String(state.players), (v) => { state.players = Number(v); setPref('traverse.players', v); drawForm(); })),
-        h('div', { class: 'form-row' }, h('label', null, 'Rules'),
-          select('rules', [['basic', 'basic'], ['advanced', 'advanced'], ['expert', 'expert']], state.rules, (v) => { state.rules = v; setPref('traverse.rules', v); rulesNote.textContent = RULES_NOTE[v] ?? ''; }),
-          rulesNote),
-      );
-    } else if (game === 'trap') {
-      const sizes: [string, string][] = [3, 4, 5, 6, 7, 8].map((n) => [String(n), `${n} cells a side`]);
-      const walls = h('input', { type: 'number', name: 'walls', min: 0, max: 100000, value: state.walls, style: 'width:6em' });
-      walls.addEventListener('change', () => { state.walls = walls.value || '0'; setPref('trap.walls', state.walls); });
-      form.append(
-        h('div', { class: 'form-row' }, h('label', null, 'Field'), select('size', sizes, state.size, (v) => { state.size = v; setPref('trap.size', v); })),
-        h('div', { class: 'form-row' }, h('label', null, 'Walls'), walls, h('span', { class: 'muted small' }, '0 = unlimited')),
+        h('div', { class: 'form-row', 'data-param': name }, h('label', null, 'Players'),
+          select(name, info.seatings.map((s) => [String(s.players), String(s.players)]), String(seating.players), (v) => {
+            players[info.name] = Number(v);
+            setPref(`${info.name}.${name}`, v);
+            drawForm();
+          })),
       );
     }
-    const extra = h('input', { type: 'text', name: 'extra', placeholder: 'e.g. max_plies=200', value: state.extra, style: 'flex:1;min-width:10rem' });
-    extra.addEventListener('input', () => { state.extra = extra.value; });
+    // Numbers and choices in view; switches and free text under "More parameters".
+    const shown = info.params.filter((p) => p.name !== info.players_param);
+    const main = shown.filter((p) => p.type === 'int' || p.type === 'choice');
+    const more = shown.filter((p) => p.type === 'bool' || p.type === 'text');
+    form.append(h('div', { id: 'params' }, ...main.map((p) => paramRow(info, p.name))));
+    const extraInput = h('input', { type: 'text', name: 'extra', placeholder: 'key=value ...', value: extra, style: 'flex:1;min-width:10rem' });
+    extraInput.addEventListener('input', () => { extra = extraInput.value; });
     form.append(
       h('details', null, h('summary', { class: 'small muted' }, 'More parameters'),
-        h('div', { class: 'form-row' }, h('label', null, 'Extra'), extra),
-        info ? h('pre', { class: 'small muted', style: 'white-space:pre-wrap' }, info.params_help.join('\n')) : null),
+        ...more.map((p) => paramRow(info, p.name)),
+        h('div', { class: 'form-row' }, h('label', null, 'Extra'), extraInput),
+        h('pre', { class: 'small muted', style: 'white-space:pre-wrap' }, info.params_help.join('\n'))),
       h('h3', null, 'Seats'),
       ...seats.map((seat, i) =>
-        h('div', { class: 'seat-row' },
+        h('div', { class: 'seat-row', 'data-seat': i },
           h('span', { class: 'swatch', style: `background:${pieceFill(seat.colour)}` }),
           h('span', { class: 'name' }, seat.name),
-          select(`seat${i}`, seatChoices, state.seats[i], (v) => { state.seats[i] = v; })),
+          select(`seat${i}`, seatChoices, seatKinds[i], (v) => { seatKinds[i] = v; })),
       ),
       h('div', { class: 'form-row' }, start),
       error,
@@ -210,9 +234,9 @@ export function homePage(app: HTMLElement): () => void {
   }
 
   drawForm();
-  api.catalog().then(
-    (c) => { catalog = c; if (alive) drawForm(); },
-    () => undefined,
+  loadCatalog().then(
+    (c) => { catalog = c; if (alive) { drawForm(); drawMine(); } },
+    (e) => { loadError = `The games cannot be loaded: ${e instanceof ApiError ? e.message : String(e)}`; if (alive) drawForm(); },
   );
   drawMine();
   drawOpen();

@@ -4,13 +4,9 @@ import type { BoardView, LegalNext } from '../api';
 import { renderBoard } from '../board/render';
 import { traverseGlyph, travelersGlyph, trapGlyph } from '../board/glyphs';
 import { traverseDiagram, travelersDiagram, trapDiagram } from '../board/diagram';
+import { gameTitle } from '../catalog';
 import { h, s } from '../dom';
 
-export const GAME_TITLES: Record<string, string> = {
-  traverse: 'Traverse',
-  travelers: 'The Travelers',
-  trap: 'Trap',
-};
 
 function figure(view: BoardView, game: string, caption: string, path?: string[], targets: string[] = []): HTMLElement {
   const next: LegalNext[] = targets.map((click) => ({ click, path: [] }));
@@ -110,15 +106,21 @@ function trapRules(): HTMLElement[] {
   ];
 }
 
+// The rules in brief of each game this page describes, by game name.
+const RULES: Record<string, () => HTMLElement[]> = {
+  traverse: traverseRules,
+  travelers: travelersRules,
+  trap: trapRules,
+};
+
 export function rulesPage(asked: string): HTMLElement {
-  const game = asked in GAME_TITLES ? asked : 'traverse';
-  const body = game === 'travelers' ? travelersRules() : game === 'trap' ? trapRules() : traverseRules();
-  const title = GAME_TITLES[game];
+  const game = asked in RULES ? asked : 'traverse';
+  const body = RULES[game]();
   return h(
     'div',
     { class: 'rules' },
-    h('div', { class: 'tabs' }, ...Object.entries(GAME_TITLES).map(([k, v]) => h('a', { class: 'button', href: `#/rules/${k}`, 'aria-current': k === game ? 'page' : null }, v))),
-    h('h1', null, `${title}: the rules in brief`),
+    h('div', { class: 'tabs' }, ...Object.keys(RULES).map((k) => h('a', { class: 'button', href: `#/rules/${k}`, 'aria-current': k === game ? 'page' : null }, gameTitle(k)))),
+    h('h1', null, `${gameTitle(game)}: the rules in brief`),
     ...body,
     h('p', null, h('a', { href: '#/' }, '← Start a game')),
   );
