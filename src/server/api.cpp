@@ -117,6 +117,16 @@ Response catalog(Hub&, Call&) {
   static const std::string text = catalog_text(Hub::catalog());
   return json_response(200, text);
 }
+// GET /api/board: the board view of a position given as text, for diagrams (docs/api.md).
+Response board(Hub&, Call& c) {
+  auto field = [&](const char* key) {
+    auto it = c.query.find(key);
+    return it == c.query.end() ? std::string() : it->second;
+  };
+  auto view = Hub::board(field("game"), field("params"), field("position"));
+  if (!view) return Api::error_response(view.error());
+  return json_response(200, board_answer_text(*view));
+}
 Response health(Hub&, Call&) { return json_response(200, health_text()); }
 
 Response list_games(Hub& hub, Call& c) {
@@ -244,6 +254,7 @@ const std::vector<Route>& routes() {
   static const std::vector<Route> table = {
       {"GET", {"api", "catalog"}, false, catalog},
       {"GET", {"api", "health"}, false, health},
+      {"GET", {"api", "board"}, false, board},
       {"GET", {"api", "games"}, false, list_games},
       {"POST", {"api", "games"}, true, create_game},
       {"GET", {"api", "games", "*"}, false, get_game},

@@ -154,6 +154,15 @@ std::string board_text(const BoardView& board) {
   return written(4096, [&](JsonWriter& w) { write_board(w, board); });
 }
 
+std::string board_answer_text(const BoardView& board) {
+  return written(4096, [&](JsonWriter& w) {
+    w.begin_object();
+    w.key("board");
+    write_board(w, board);
+    w.end_object();
+  });
+}
+
 std::string game_text(const GameView& game) {
   return written(8192, [&](JsonWriter& w) { write_game(w, game); });
 }

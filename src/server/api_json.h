@@ -23,6 +23,7 @@ std::string game_text(const GameView& game);
 std::string seated_text(const Seated& seated);                  // {"game": ..., "tokens": ...}
 std::string games_text(const std::vector<GameViewPtr>& games);  // {"games": [...]}, no boards
 std::string legal_text(const LegalClicks& legal);
+std::string board_answer_text(const BoardView& board);  // {"board": ...}, GET /api/board
 std::string catalog_text(const Catalog& catalog);
 std::string health_text();  // {"ok": true}
 

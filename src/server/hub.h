@@ -9,8 +9,8 @@
 // The hub answers with plain data (game_view.h); the API (api.h, api_json.h) writes it as JSON.
 //
 // Files: hub.cpp (registry, loading, create/get/list, subscribers), hub_actions.cpp (move,
-// join, resign, undo, rematch), hub_ai.cpp (AI searches), hub_queries.cpp (catalog, legal,
-// record); ai_engines.h keeps the AI seats' engines between moves.
+// join, resign, undo, rematch), hub_ai.cpp (AI searches), hub_queries.cpp (catalog, board,
+// legal, record); ai_engines.h keeps the AI seats' engines between moves.
 #pragma once
 
 #include <atomic>
@@ -57,6 +57,10 @@ class Hub {
 
   // Queries.
   static const Catalog& catalog();
+  // The board view of a position of `game` (GET /api/board): `position` is the game's position
+  // text, "" for the start under `params`. 400 naming the field (game, params, position) at fault.
+  static Outcome<BoardView> board(std::string_view game, std::string_view params,
+                                  std::string_view position);
   // The game object; with `at`, as it stood after that many moves (replay).
   Outcome<GameViewPtr> get(std::string_view id, std::optional<int> at = std::nullopt);
   // The games the filter names that still replay, in the store's order.

@@ -1,5 +1,5 @@
-// The hub's queries that derive something from a game: the catalog, the legal endpoint's
-// click tree, and the record download (hub.h).
+// The hub's queries that derive something from a game: the catalog, the board of a position
+// (for diagrams), the legal endpoint's click tree, and the record download (hub.h).
 #include <algorithm>
 #include <map>
 #include <span>
@@ -127,6 +127,21 @@ LegalClicks answer(const LegalCache& cache, const std::vector<std::string>& clic
 const Catalog& Hub::catalog() {
   static const Catalog catalog = build_catalog();
   return catalog;
+}
+
+Outcome<BoardView> Hub::board(std::string_view name, std::string_view params_text,
+                              std::string_view position) {
+  if (name.empty()) return bad_request("game: missing (one of " + game_names() + ")");
+  const Game* game = find_game(name);
+  if (!game) {
+    return bad_request("game: unknown game " + quote(name) + " (known: " + game_names() + ")");
+  }
+  auto params = ParamMap::parse(params_text);
+  if (!params) return bad_request("params: " + params.error());
+  const bool from_start = position.empty();
+  auto state = from_start ? game->new_state(*params) : game->parse_state(*params, position);
+  if (!state) return bad_request((from_start ? "params: " : "position: ") + state.error());
+  return (*state)->view();
 }
 
 Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::string>& clicks) {

@@ -1,5 +1,6 @@
 // Page details: the rules page marks its current tab and primary links are styled; the record
-// downloads under the name the page gives it; the Trap legend shows the diagrams' colours.
+// downloads under the name the page gives it; the Trap legend shows the diagrams’ colours;
+// the rules pages’ diagrams are boards the server draws.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -72,5 +73,28 @@ test('Trap rules: the legend’s colours are the diagrams’ colours', async () 
   const diagrams = await kinds('.rules .diagrams .piece-mover');
   assert.ok(diagrams.length >= 3, diagrams.join(', '));
   assert.deepEqual(legend, diagrams);
+  assert.deepEqual(page.errors, []);
+});
+
+test('rules page: every diagram is a board the server drew (GET /api/board)', async () => {
+  const page = await newPage(browser);
+  const boards = [];
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname === '/api/board') boards.push({ url: res.url(), status: res.status() });
+  });
+  for (const game of ['traverse', 'travelers', 'trap']) {
+    boards.length = 0;
+    await page.goto(`${server.url}/#/rules/${game}`);
+    await page.waitForSelector('.rules .diagrams figure');
+    const figures = await page.locator('.rules .diagrams figure').count();
+    assert.equal(figures, 2, game);
+    await page.waitForFunction((n) => document.querySelectorAll('.rules .diagrams figure > svg').length === n, figures);
+    assert.equal(await page.locator('.rules .diagrams .error').count(), 0, game);
+    assert.equal(boards.length, figures, `${game}: ${JSON.stringify(boards)}`);
+    for (const b of boards) {
+      assert.equal(b.status, 200, b.url);
+      assert.equal(new URL(b.url).searchParams.get('game'), game);
+    }
+  }
   assert.deepEqual(page.errors, []);
 });

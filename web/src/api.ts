@@ -177,6 +177,9 @@ const enc = encodeURIComponent;
 
 export const api = {
   catalog: () => call<Catalog>('GET', '/api/catalog'),
+  // The board of a position text of `game` ("" for the start under `params`), for diagrams.
+  board: (game: string, params: string, position: string) =>
+    call<{ board: BoardView }>('GET', `/api/board?game=${enc(game)}&params=${enc(params)}&position=${enc(position)}`),
   create: (body: { game: string; params?: string; position?: string; seats: string[] }) =>
     call<Seated>('POST', '/api/games', body),
   list: (query: string) => call<{ games: Game[] }>('GET', `/api/games?${query}`),

@@ -1,6 +1,6 @@
-// The colours the rules give the players ("green", "white", "red", ...) as drawn, and the seats of
-// each game with their colours. Everything that draws a player's colour (boards, diagrams, legends,
-// swatches, move marks) takes it from here.
+// The colours the rules give the players ("green", "white", "red", ...) as drawn. Everything that
+// draws a player's colour (boards, diagrams, legends, swatches, move marks) takes it from here;
+// which player has which colour comes from the server (the catalog and board views).
 
 const FILL: Record<string, string> = {
   green: '#3f9e4a',
@@ -30,27 +30,3 @@ export function pieceStroke(colour: string): string {
 export function markStroke(colour: string): string {
   return colour === 'white' ? '#8a8578' : pieceFill(colour);
 }
-
-export interface SeatColour {
-  name: string;
-  colour: string;
-  forward: string; // the way the seat's pieces go as drawn: "up", "down", "left", "right" or ""
-}
-
-// Traverse's four sides in the order of their letters s, w, n, e (docs/traverse.md).
-export const TRAVERSE_SIDES: SeatColour[] = [
-  { name: 'south', colour: 'green', forward: 'up' },
-  { name: 'west', colour: 'pink', forward: 'right' },
-  { name: 'north', colour: 'orange', forward: 'down' },
-  { name: 'east', colour: 'yellow', forward: 'left' },
-];
-
-export const TRAVELERS_SEATS: SeatColour[] = [
-  { name: 'white', colour: 'white', forward: 'up' },
-  { name: 'black', colour: 'black', forward: 'down' },
-];
-
-export const TRAP_SEATS: SeatColour[] = [
-  { name: 'red', colour: 'red', forward: '' },
-  { name: 'blue', colour: 'blue', forward: '' },
-];

@@ -1,16 +1,23 @@
-// The rules of each game in brief, with diagrams drawn by the board code.
+// The rules of each game in brief, with diagrams drawn by the board code from boards the server
+// makes of position texts (board/diagram.ts).
 
 import type { BoardView, LegalNext } from '../api';
 import { renderBoard } from '../board/render';
 import { traverseGlyph, travelersGlyph, trapGlyph } from '../board/glyphs';
-import { traverseDiagram, travelersDiagram, trapDiagram } from '../board/diagram';
+import { diagram } from '../board/diagram';
 import { gameTitle } from '../catalog';
 import { h, s } from '../dom';
 
 
-function figure(view: BoardView, game: string, caption: string, path?: string[], targets: string[] = []): HTMLElement {
+// A figure whose board is drawn when it arrives (or says why it cannot be drawn).
+function figure(board: Promise<BoardView>, game: string, caption: string, path?: string[], targets: string[] = []): HTMLElement {
   const next: LegalNext[] = targets.map((click) => ({ click, path: [] }));
-  return h('figure', null, renderBoard(view, game, { path, targets: next }), h('figcaption', null, caption));
+  const fig = h('figure', null, h('figcaption', null, caption));
+  board.then(
+    (view) => fig.prepend(renderBoard(view, game, { path, targets: next })),
+    (err: unknown) => fig.prepend(h('p', { class: 'error' }, `The diagram cannot be drawn: ${err instanceof Error ? err.message : String(err)}`)),
+  );
+  return fig;
 }
 
 function glyphIcon(glyph: SVGGElement): SVGSVGElement {
@@ -18,9 +25,9 @@ function glyphIcon(glyph: SVGGElement): SVGSVGElement {
 }
 
 function traverseRules(): HTMLElement[] {
-  const start = traverseDiagram('1SnDnTnCnCnTnDnSn1/10/10/10/10/10/10/10/10/1SsDsTsCsCsTsDsSs1');
+  const start = diagram('traverse', '');
   // South's diamond on d3: steps to c2, c4, e2, or jumps over e4 to f5 and on over e6 to d7.
-  const chain = traverseDiagram('10/1SnDnTn1CnTnDnSn1/10/10/4Cn5/10/4Cs5/3Ds6/10/1Ss1TsCs1TsDsSs1');
+  const chain = diagram('traverse', '10/1SnDnTn1CnTnDnSn1/10/10/4Cn5/10/4Cs5/3Ds6/10/1Ss1TsCs1TsDsSs1 s 0');
   return [
     h('p', null, 'Two to four players race their eight pieces across a 10×10 board. The first to bring all eight from their start row to the opposite side — their destination row — wins.'),
     h('div', { class: 'legend' },
@@ -45,8 +52,9 @@ function traverseRules(): HTMLElement[] {
 }
 
 function travelersRules(): HTMLElement[] {
-  const start = travelersDiagram('3tdt3/arwabarwa/9/9/9/9/9/ARWABARWA/3TDT3');
-  const captures = travelersDiagram('9/9/6a2/5A3/4W4/9/9/9/9');
+  const start = diagram('travelers', '');
+  // The Travelers (which every position holds) wait in the corners, out of the Deuce's reach.
+  const captures = diagram('travelers', 't7t/9/6a2/5A3/4W4/9/9/9/T7T w - 0 1');
   return [
     h('p', null, 'A race on a 9×9 board: bring both of your Travelers to the far rank (rank 9 for White, rank 1 for Black). White moves first.'),
     h('div', { class: 'legend' },
@@ -87,11 +95,18 @@ function moverLegend(views: BoardView[]): HTMLElement[] {
 }
 
 function trapRules(): HTMLElement[] {
-  const start = trapDiagram(5, ['c3', 'e7', 'g5'], ['c5', 'e3', 'g7']);
-  const trapped = trapDiagram(3, ['c3', 'd4', 'a1*'], ['b2', 'e5', 'c5'], ['a1|a2', 'a1|b1', 'a1|b2', 'c3|c4', 'd4|d5', 'd4|e5']);
+  // Both boards arrive together, so the legend is drawn with the diagrams.
+  const both = Promise.all([
+    diagram('trap', ''),
+    diagram('trap', 'c3,d4,a1* b2,e5,c5 a1|a2,a1|b1,a1|b2,c3|c4,d4|d5,d4|e5 54 r 0', 'size=3'),
+  ]);
+  const start = both.then(([view]) => view);
+  const trapped = both.then(([, view]) => view);
+  const legend = h('div', { class: 'legend' });
+  both.then((views) => legend.append(...moverLegend(views)), () => {});
   return [
     h('p', null, 'Two players, Red and Blue, each with three movers on a hexagonal field, build walls between cells. Trap all three enemy movers to win.'),
-    h('div', { class: 'legend' }, ...moverLegend([start, trapped])),
+    legend,
     h('ul', null,
       h('li', null, 'Every turn is two actions, one of: one mover two steps; two different movers one step each; one step and then one wall; or two walls. A step goes to a neighbouring empty cell not cut off by a wall. Red moves first.'),
       h('li', null, 'A wall fills a slot: the edge between two cells. Walls stay for good and come from one shared pile (60 on the default field).'),
