@@ -3,28 +3,10 @@
 # (exit 2 with one line naming the fault). Usage: commands.sh ARBITER SOURCE_DIR
 set -u
 arbiter=$1
+. "$(dirname "$0")/lib/checks.sh"
 mode=${3:-full}  # quick: skip the full bench suite (sanitizer builds)
-fails=0
-passes=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
-contains() {  # contains NAME NEEDLE HAYSTACK
-  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3"; fi
-}
-bad() {  # bad NAME NEEDLE ARGS... : exit status 2 and one stderr line containing NEEDLE
-  local name=$1 needle=$2; shift 2
-  local err status
-  err=$("$arbiter" "$@" 2>&1 >/dev/null); status=$?
-  check "$name status" 2 "$status"
-  check "$name one line" 1 "$(printf '%s\n' "$err" | wc -l)"
-  contains "$name message" "$needle" "$err"
-}
 
 check "moves count" 16 "$("$arbiter" moves traverse | wc -l)"
 check "moves sorted" "$("$arbiter" moves traverse | LC_ALL=C sort)" "$("$arbiter" moves traverse)"
@@ -96,5 +78,4 @@ if [ "$mode" = full ]; then
 fi
 bad "bench unknown game" "unknown game 'go'" bench go
 
-echo "cli: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish cli

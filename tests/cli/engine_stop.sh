@@ -6,13 +6,7 @@
 # Usage: engine_stop.sh ARBITER SOURCE_DIR [MODE]
 set -u
 arbiter=$1
-fails=0
-passes=0
-
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
+. "$(dirname "$0")/lib/checks.sh"
 
 session='newgame traverse\ngo infinite\nstop\nposition startpos moves c1-b2\nmoves\nquit\n'
 for run in $(seq 20); do
@@ -29,5 +23,4 @@ check "quit during a search" "bestmove" "${out%% *}"
 out=$(printf 'newgame trap\ngo depth 2\n' | timeout 60 "$arbiter" engine | tail -1)
 check "end of input during a search" "bestmove" "${out%% *}"
 
-echo "engine_stop: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish engine_stop

@@ -6,33 +6,10 @@
 # progress bar off a terminal. Usage: messages.sh ARBITER SOURCE_DIR [MODE]
 set -u
 arbiter=$1
+. "$(dirname "$0")/lib/checks.sh"
 mode=${3:-full}
-fails=0
-passes=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
-contains() {  # contains NAME NEEDLE HAYSTACK
-  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3"; fi
-}
-lacks() {  # lacks NAME NEEDLE HAYSTACK
-  if [[ "$3" != *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s in\n%s\n' "$1" "$2" "$3"; fi
-}
-bad() {  # bad NAME NEEDLE ARGS... : exit status 2 and one stderr line containing NEEDLE
-  local name=$1 needle=$2; shift 2
-  local err status
-  err=$("$arbiter" "$@" 2>&1 >/dev/null </dev/null); status=$?
-  check "$name status" 2 "$status"
-  check "$name one line" 1 "$(printf '%s\n' "$err" | wc -l)"
-  contains "$name message" "$needle" "$err"
-  lacks "$name not CLI11's" "Could not convert" "$err"
-}
 
 # An unknown command is named, with the commands and a pointer to --help.
 bad "unknown command" "unknown command 'frobnicate'" frobnicate
@@ -99,5 +76,4 @@ if [ "$mode" = full ]; then
   contains "bench -q signature" " signature " "$(cat "$tmp/bench.out")"
 fi
 
-echo "messages: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish messages

@@ -5,21 +5,8 @@
 # gets no escape codes. Usage: play.sh ARBITER SOURCE_DIR
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
-contains() {  # contains NAME NEEDLE HAYSTACK
-  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3"; fi
-}
-lacks() {  # lacks NAME NEEDLE HAYSTACK
-  if [[ "$3" != *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s found in\n%s\n' "$1" "$2" "$3"; fi
-}
 # The board drawn after the Nth "played" line (the one that move produced).
 board_after() {  # board_after N TEXT
   printf '%s\n' "$2" | awk -v n="$1" '/ played /{k++} k==n' | sed -n '2,13p'
@@ -89,5 +76,4 @@ contains "trap trapped count" "red: 0 of 3 movers trapped   blue: 1 of 3 movers 
 contains "trap trapped mover" "       / #
 a       b # .   .       a1-a3" "$out"
 
-echo "play: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish play

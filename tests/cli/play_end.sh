@@ -7,23 +7,10 @@
 # Usage: play_end.sh ARBITER SOURCE_DIR [quick|full]
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
-contains() {  # contains NAME NEEDLE HAYSTACK
-  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3"; fi
-}
-lacks() {  # lacks NAME NEEDLE HAYSTACK
-  if [[ "$3" != *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s found in\n%s\n' "$1" "$2" "$3"; fi
-}
 not_saved="the game was not saved (1 move); to keep a game, type save FILE before quit"
 
 # resign asks; no keeps the game going.
@@ -81,5 +68,4 @@ contains "moved after saving" "the game was not saved (2 moves)" \
 contains "load over unsaved" "the game was not saved (1 move, replaced by $tmp/saved.rec)" \
   "$(printf 'd1-e2\nload %s\nquit\n' "$tmp/saved.rec" | "$arbiter" play traverse)"
 
-echo "play_end: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish play_end

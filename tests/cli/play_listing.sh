@@ -7,21 +7,8 @@
 # Usage: play_listing.sh ARBITER SOURCE_DIR [quick|full]
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
-contains() {  # contains NAME NEEDLE HAYSTACK
-  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3" | head -30; fi
-}
-lacks() {  # lacks NAME NEEDLE HAYSTACK
-  if [[ "$3" != *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s found in\n%s\n' "$1" "$2" "$3" | head -30; fi
-}
 at_most() {  # at_most NAME MAX_LINES TEXT
   local n
   n=$(printf '%s\n' "$3" | wc -l)
@@ -96,5 +83,4 @@ typed=moves out=$(answer traverse)
 check "traverse moves plain" "b1-b2 c1-b2 c1-d2 d1-c2 d1-e2 e1-d2 e1-e2 e1-f2 f1-e2 f1-f2 f1-g2 g1-f2 g1-h2
 h1-g2 h1-i2 i1-i2" "$out"
 
-echo "play_listing: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish play_listing

@@ -5,15 +5,10 @@
 # (N = 0), the middle and a finished game included. Usage: play_show_same.sh ARBITER SOURCE_DIR
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
 # The board play printed after its Nth "played" line (N = 0: the first board), up to the prompt.
 play_board() {  # play_board N FILE
   awk -v n="$1" '
@@ -53,5 +48,4 @@ check "finished says so" "game over: red wins: all blue movers trapped" \
 check "show has play's legend" "S square D diamond T triangle C circle, then the seat s w n e; : start/goal rows" \
   "$(show_board "$tmp/traverse.rec" 0 | sed -n 13p)"
 
-echo "play_show_same: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish play_show_same

@@ -6,17 +6,8 @@
 # move. Usage: play_squares.sh ARBITER SOURCE_DIR [quick|full]
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 
-contains() {  # contains NAME NEEDLE HAYSTACK
-  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n%s\n' "$1" "$2" "$3"; fi
-}
-lacks() {  # lacks NAME NEEDLE HAYSTACK
-  if [[ "$3" != *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s found in\n%s\n' "$1" "$2" "$3"; fi
-}
 # The answers to the typed lines, one per line: what follows each prompt.
 answers() { printf '%s\n' "$1" | grep -o '^[a-z]*> .*' | sed 's/^[a-z]*> //'; }
 
@@ -57,5 +48,4 @@ contains "trap stop" "no AI is thinking" "$out"
 out=$(printf 'a1\nquit\n' | "$arbiter" play trap size=3 --position 'a1*,c4,d3 b3,c2,d4 a1|a2,a1|b1,a1|b2 10 r 4')
 contains "trap trapped mover" "a1 is trapped" "$out"
 
-echo "play_squares: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish play_squares

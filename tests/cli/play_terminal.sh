@@ -8,8 +8,7 @@
 # Usage: play_terminal.sh ARBITER SOURCE_DIR [quick|full]
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -19,14 +18,6 @@ if ! command -v script >/dev/null 2>&1; then
   exit 0
 fi
 
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
-contains() {  # contains NAME NEEDLE HAYSTACK
-  if [[ "$3" == *"$2"* ]]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s: %s not in\n' "$1" "$2"; printf '%s\n' "$3" | tail -40; fi
-}
 matches() {  # matches NAME ERE FILE
   if grep -aqE "$2" "$3"; then passes=$((passes + 1)); else
     fails=$((fails + 1)); printf 'FAIL %s: /%s/ not in\n' "$1" "$2"; cat -v "$3" | tail -40; fi
@@ -78,5 +69,4 @@ contains "typed keys offered again" "south> d1-e" "$text"
 contains "and played" "south played d1-e2" "$text"
 check "Ctrl-C makes the AI move now" 2 "$(grep -ac 'north played' <<<"$text")"
 
-echo "play_terminal: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish play_terminal

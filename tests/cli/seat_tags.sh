@@ -5,8 +5,7 @@
 # Usage: seat_tags.sh ARBITER SOURCE_DIR [MODE]
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
 pid=""
 cleanup() {
@@ -15,10 +14,6 @@ cleanup() {
 }
 trap cleanup EXIT
 
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
 seats() { grep '^\[Seat\.' "$1"; }  # seats RECORD: its seat tag lines
 
 # play: a plain level, a spec, and a person.
@@ -78,5 +73,4 @@ check "old record read in the current form" '"ai:3" "ai:2"' \
 out=$(printf 'load %s\nquit\n' "$tmp/old.txt" | "$arbiter" play traverse)
 check "old record loads" 1 "$(printf '%s\n' "$out" | grep -c "loaded $tmp/old.txt")"
 
-echo "seat_tags: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish seat_tags

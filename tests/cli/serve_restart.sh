@@ -4,8 +4,7 @@
 # Usage: serve_restart.sh ARBITER SOURCE_DIR [MODE]
 set -u
 arbiter=$1
-fails=0
-passes=0
+. "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
 pid=""
 cleanup() {
@@ -13,11 +12,6 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-
-check() {  # check NAME EXPECTED ACTUAL
-  if [ "$2" == "$3" ]; then passes=$((passes + 1)); else
-    fails=$((fails + 1)); printf 'FAIL %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"; fi
-}
 
 # Starts the server on a free port and sets $pid and $base; gives up after 60 s.
 start() {
@@ -72,5 +66,4 @@ wait "$pid"
 check "clean exit" 0 "$?"
 pid=""
 
-echo "serve_restart: $passes passed, $fails failed"
-[ "$fails" -eq 0 ]
+finish serve_restart
