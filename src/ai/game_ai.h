@@ -1,6 +1,7 @@
 // GameAi<State>: what the searches need to know about a game beyond its rules. One
-// specialisation per game (traverse_ai.h, travelers_ai.h, trap_ai.h); the searches are templates
-// over the concrete State and call these statically, so no virtual call sits in a hot loop.
+// specialisation per game (games/traverse/ai.h, games/travelers/ai.h, games/trap/ai.h); the
+// searches are templates over the concrete State and call these statically, so no virtual call sits
+// in a hot loop.
 //
 //   template <> struct GameAi<S> {
 //     using Move = ...; using MoveList = ...;
@@ -9,7 +10,7 @@
 //     static void search_moves(const S&, MoveList&);
 //     // Heuristic value of a running position for `player` (positive: good for it), well inside
 //     // ±kWinBound. The searches ask it for the side they play for (the root player). It need
-//     // not be zero-sum: Trap's evaluation counts some terms for that side only (trap_ai.h);
+//     // not be zero-sum: Trap's evaluation counts some terms for that side only (games/trap/ai.h);
 //     // MCTS with two players takes player 0's value and its complement.
 //     static int evaluate(const S&, int player);
 //     static bool is_noisy(const S&, const Move&);   // quiescence search extends these

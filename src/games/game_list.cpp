@@ -1,19 +1,19 @@
 // The game list, the one list of the games: each entry joins a game's Descriptor
-// (games/<game>/descriptor.h) and its AI (GameAi<State>, ai/<game>_ai.h) into a module
+// (games/<game>/descriptor.h) and its AI (GameAi<State>, games/<game>/ai.h) into a module
 // (engine/game_module.h). This file is linked into each program, not into arbiter_lib: the test
 // build compiles it with ARBITER_TEST_GAMES, adding the games under tests/games/ that prove a
 // game needs nothing beyond its folder, this list and the build file.
-#include "ai/trap_ai.h"
-#include "ai/travelers_ai.h"
-#include "ai/traverse_ai.h"
 #include "engine/game_module.h"
 #include "games/registry.h"
+#include "games/trap/ai.h"
 #include "games/trap/descriptor.h"
+#include "games/travelers/ai.h"
 #include "games/travelers/descriptor.h"
+#include "games/traverse/ai.h"
 #include "games/traverse/descriptor.h"
 #ifdef ARBITER_TEST_GAMES  // tests/games/
+#include "games/nim/ai.h"
 #include "games/nim/descriptor.h"
-#include "games/nim/nim_ai.h"
 #endif
 
 namespace arbiter {

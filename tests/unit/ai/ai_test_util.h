@@ -8,10 +8,10 @@
 
 #include "ai/game_ai.h"
 #include "ai/search.h"
-#include "ai/trap_ai.h"
-#include "ai/travelers_ai.h"
-#include "ai/traverse_ai.h"
 #include "core/params.h"
+#include "games/trap/ai.h"
+#include "games/travelers/ai.h"
+#include "games/traverse/ai.h"
 
 namespace arbiter::ai::test {
 

@@ -1,5 +1,5 @@
-// The turns a Trap search considers (trap_ai.h): every movement turn and the wall turns next to
-// enemy free movers that have a step, cut to the kTrapMaxSearchMoves best by trap_move_hint().
+// The turns a Trap search considers (games/trap/ai.h): every movement turn and the wall turns next
+// to enemy free movers that have a step, cut to the kTrapMaxSearchMoves best by trap_move_hint().
 // Checked against the legal-turn list on positions along random games of several field sizes.
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // only when a player is blocked out, so a search must play on through a plain repetition.
 #include "ai/alphabeta.h"
 #include "ai/mcts.h"
-#include "ai/traverse_ai.h"
+#include "games/traverse/ai.h"
 #include "test_util.h"
 
 namespace arbiter::traverse {

@@ -1,5 +1,5 @@
 // GameAi for The Travelers (game_ai.h): every legal move is searched, captures are extended by
-// quiescence; the evaluation (travelers_eval.cpp) has named terms and weights.
+// quiescence; the evaluation (games/travelers/ai_eval.cpp) has named terms and weights.
 #pragma once
 
 #include <array>

@@ -1,9 +1,10 @@
-// The Travelers evaluation (travelers_ai.h). Per side: material, Traveler progress (linear and
-// squared ranks, arrivals), safe forward squares and a one-move threat to arrive, a cheap mobility
-// count, and the Displacer lined up to displace an advanced enemy Traveler; tempo for the mover.
+// The Travelers evaluation (games/travelers/ai.h). Per side: material, Traveler progress (linear
+// and squared ranks, arrivals), safe forward squares and a one-move threat to arrive, a cheap
+// mobility count, and the Displacer lined up to displace an advanced enemy Traveler; tempo for the
+// mover.
 #include <cstdlib>
 
-#include "ai/travelers_ai.h"
+#include "games/travelers/ai.h"
 
 namespace arbiter::ai {
 

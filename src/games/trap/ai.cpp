@@ -1,5 +1,5 @@
-// Trap's pruned search moves and evaluation (trap_ai.h).
-#include "ai/trap_ai.h"
+// Trap's pruned search moves and evaluation (games/trap/ai.h).
+#include "games/trap/ai.h"
 
 #include <algorithm>
 #include <bit>

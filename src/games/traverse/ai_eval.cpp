@@ -1,11 +1,11 @@
-// The Traverse evaluation (traverse_ai.h): a race count. Each seat's score sums, over its pieces,
-// the rows still to go (linear and squared, so stragglers weigh more), pieces home, forward jump
-// lanes and blocked pieces; the player to move gets a tempo bonus.
+// The Traverse evaluation (games/traverse/ai.h): a race count. Each seat's score sums, over its
+// pieces, the rows still to go (linear and squared, so stragglers weigh more), pieces home, forward
+// jump lanes and blocked pieces; the player to move gets a tempo bonus.
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
 
-#include "ai/traverse_ai.h"
+#include "games/traverse/ai.h"
 
 namespace arbiter::ai {
 

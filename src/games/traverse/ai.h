@@ -1,5 +1,6 @@
-// GameAi for Traverse (game_ai.h): every legal move is searched; the evaluation (traverse_eval.cpp)
-// is a race count with named terms and weights, seat-relative for 3–4 players.
+// GameAi for Traverse (game_ai.h): every legal move is searched; the evaluation
+// (games/traverse/ai_eval.cpp) is a race count with named terms and weights, seat-relative for 3–4
+// players.
 #pragma once
 
 #include <cstdint>

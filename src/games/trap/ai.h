@@ -1,5 +1,5 @@
 // GameAi for Trap (game_ai.h). A Trap position has thousands of turns (15,054 at the start, almost
-// all of them wall placements), so the search considers a pruned set (trap_ai.cpp):
+// all of them wall placements), so the search considers a pruned set (games/trap/ai.cpp):
 //   - every movement turn (one mover two steps, two movers one step each);
 //   - step-and-wall turns and wall pairs whose walls go into empty slots on the edges of an
 //     opposing free mover's cell: the walls that take a step away from a mover, and so the only
