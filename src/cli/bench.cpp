@@ -9,8 +9,10 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "core/rng.h"
 #include "core/text.h"
 #include "engine/search_bench.h"
+#include "engine/searcher.h"
 #include "games/registry.h"
 
 namespace arbiter {
@@ -84,6 +86,49 @@ void print_playout_rate(const Game& game) {
               games / sec, static_cast<double>(plies) / games);
 }
 
+// What it costs to hand a long game to a search, the step between `go` and the first node: the
+// searcher copies the concrete position and its history (Searcher::set_position), side by side
+// with rebuilding the position from text (the start position's text parsed, every move replayed
+// by its text). A random game of up to 300 plies from the default start.
+void print_search_start(const Game& game) {
+  auto made = game.new_state(ParamMap{});
+  if (!made) return;
+  auto& state = **made;
+  Rng rng(300);
+  while (!state.is_terminal() && state.history().size() < 300) {
+    const auto moves = state.legal_moves();
+    if (moves.empty() || !state.apply(moves[rng.below(moves.size())])) break;
+  }
+  const auto searcher = game.make_searcher();
+  const auto params = ParamMap::parse(state.params_text());
+  if (!params) return;
+  auto time_per_call = [](auto&& fn) {
+    int calls = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    double sec = 0;
+    while (sec < 0.2) {
+      fn();
+      ++calls;
+      sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    return sec / calls * 1e6;
+  };
+  const double copy_us = time_per_call([&] { (void)searcher->set_position(state); });
+  const double replay_us = time_per_call([&] {
+    auto start = state.clone();
+    while (start->undo()) {
+    }
+    auto rebuilt = game.parse_state(*params, start->to_text());
+    if (!rebuilt) return;
+    for (const auto& m : state.history()) (void)(*rebuilt)->apply(m);
+  });
+  std::printf(
+      "%s: search start after %zu plies: set_position %.1f us, rebuild by replay %.1f us "
+      "(%.0fx)\n",
+      std::string(game.name()).c_str(), state.history().size(), copy_us, replay_us,
+      replay_us / std::max(copy_us, 1e-3));
+}
+
 // The search bench's summary line, as engine::run_search_bench() ends.
 void print_search_total(const engine::SearchBenchTotals& t) {
   std::printf("search total: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",
@@ -128,7 +173,10 @@ Runner setup_bench(CLI::App& sub) {
                   std::string(g->name()).c_str(), static_cast<unsigned long long>(totals->nodes),
                   totals->seconds, totals->nodes / totals->seconds,
                   static_cast<unsigned long long>(totals->signature));
-      if (!o->quiet) print_playout_rate(*g);
+      if (!o->quiet) {
+        print_playout_rate(*g);
+        print_search_start(*g);
+      }
       all.nodes += totals->nodes;
       all.seconds += totals->seconds;
       mix(all.signature, totals->signature);

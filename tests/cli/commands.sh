@@ -75,6 +75,9 @@ if [ "$mode" = full ]; then
   bench=$("$arbiter" bench traverse --quiet)
   contains "bench totals" "traverse: nodes " "$bench"
   contains "bench signature" "signature 1fe9bffa22d50b43" "$bench"
+  # The hand-over of a long game to a search, beside rebuilding it from text.
+  contains "bench search start" "trap: search start after 300 plies: set_position " \
+    "$("$arbiter" bench trap)"
 fi
 bad "bench unknown game" "unknown game 'go'" bench go
 
