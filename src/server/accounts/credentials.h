@@ -1,0 +1,32 @@
+// The rules for account names and passwords, and how passwords are kept: argon2id through
+// libsodium's crypto_pwhash_str (its self-describing string holds the salt and the cost, so a
+// later arbiter may raise the cost and still verify old hashes).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+
+namespace arbiter::server::accounts {
+
+inline constexpr std::size_t kMinUsername = 3, kMaxUsername = 20;
+inline constexpr std::size_t kMinPassword = 10;   // characters (UTF-8 code points)
+inline constexpr std::size_t kMaxPassword = 256;  // bytes: bounds the hashing work per request
+
+// 3-20 characters from [A-Za-z0-9_-]; the error says which rule failed.
+Status check_username(std::string_view name);
+// The form names are unique in: lowercase, so "Alice" and "alice" are one account.
+std::string username_key(std::string_view name);
+// At least 10 characters, at most 256 bytes, valid UTF-8, no control characters.
+Status check_password(std::string_view password);
+
+// argon2id (libsodium's interactive limits); an error only when the machine is out of memory.
+Result<std::string> hash_password(std::string_view password);
+// Whether `password` matches `hash` (from hash_password); false for a malformed hash.
+bool verify_password(std::string_view hash, std::string_view password);
+// A hash of nothing anyone can type, verified against when a name is unknown, so that a login
+// takes as long whether or not the account exists.
+const std::string& decoy_password_hash();
+
+}  // namespace arbiter::server::accounts
