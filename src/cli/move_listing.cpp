@@ -34,10 +34,15 @@ const ViewCell* find_cell(const BoardView& view, std::string_view name) {
   return nullptr;
 }
 
+// The cell's piece never moves again (a trapped Trap mover).
+bool trapped(const ViewCell& c) {
+  return std::find(c.tags.begin(), c.tags.end(), "trapped") != c.tags.end();
+}
+
 std::vector<TrapMover> movers_of(const BoardView& view, int player) {
   std::vector<TrapMover> movers;
   for (const auto& c : view.cells) {
-    if (!c.piece.empty() && c.owner == player) movers.push_back({c.name, c.trapped});
+    if (!c.glyph.empty() && c.owner == player) movers.push_back({c.name, trapped(c)});
   }
   std::sort(movers.begin(), movers.end(),
             [](const TrapMover& a, const TrapMover& b) { return cell_before(a.cell, b.cell); });
@@ -162,11 +167,11 @@ MoveListing list_moves(const GameState& state, std::string_view typed_text, bool
   std::vector<std::string> matches;
   const ViewCell* cell = typed.empty() ? nullptr : find_cell(view, typed);
   if (cell != nullptr) {
-    if (cell->piece.empty()) return {false, true, cell->name + " is empty\n"};
+    if (cell->glyph.empty()) return {false, true, cell->name + " is empty\n"};
     if (cell->owner != state.to_move()) {
       return {false, true, "that is " + state.player_name(cell->owner) + "'s piece\n"};
     }
-    if (cell->trapped) return {false, true, cell->name + " is trapped: it never moves again\n"};
+    if (trapped(*cell)) return {false, true, cell->name + " is trapped: it never moves again\n"};
     for (const auto& m : legal) {
       const std::string lm = to_lower(m);
       if (trap ? trap_turn_moves(lm, cell->name) : begins(lm, cell->name)) matches.push_back(m);

@@ -16,6 +16,13 @@ class RepetitionTable {
   void decrement(uint64_t key);
   int count(uint64_t key) const;
   void clear();
+  // Calls f(key, count) for every key present, in no particular order.
+  template <class F>
+  void for_each(F&& f) const {
+    for (const Slot& s : slots_) {
+      if (s.count != 0) f(s.key, static_cast<int>(s.count));
+    }
+  }
 
  private:
   struct Slot {

@@ -15,6 +15,8 @@
 //     static constexpr std::string_view kName, kTitle, kSummary;
 //     // Tables (games/descriptor_types.h), arrays or spans (a span for an empty one):
 //     static constexpr ParamSpec kParams[]; Seating kSeatings[];
+//     static constexpr Legend kLegend;                         // its views' glyphs and zones
+//     static constexpr ClickHints kHints;                      // optional: else the defaults
 //     static constexpr ConformanceCase kConformance[]; BenchPosition kBench[];
 //     static constexpr std::string_view kPerftSuite;           // bench/suites/NAME.txt, or ""
 //     static Result<Params> parse_params(const ParamMap&);
@@ -27,6 +29,15 @@
 //     // the position before the move, in the canonical spelling when the move is legal there.
 //     static Result<WrittenMove> read_move(const State&, std::string_view move);
 //     static Result<MoveParts> move_parts(const State& before, const WrittenMove&);
+//     // The research face (docs/research.md), from the game's actions.h, observation.h and
+//     // snapshot.h:
+//     using Actions;      // the decisions of a move (games/decisions.h says what it provides)
+//     using Observation;  // static shape(const Params&) -> {C, H, W};
+//                         // static write(const State&, std::span<const int> decisions taken,
+//                         //              int player, std::span<float> zeroed out)
+//     using Snapshot;     // static std::string write(const State&): the record beyond the
+//                         // position text; static Status read(State&, std::string_view record)
+//                         // onto a State just parsed from its position text
 //   };
 //   class State {                                            // copyable, history included
 //     using Move; using MoveList;                            // MoveList: iterable, clear(), size()
@@ -55,8 +66,10 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "core/text.h"
 #include "games/game.h"
 #include "games/perft.h"
+#include "games/serialize.h"
 
 namespace arbiter {
 
@@ -64,8 +77,9 @@ template <class Descriptor>
 class StateAdapter final : public GameState {
  public:
   using State = typename Descriptor::State;
-  StateAdapter(const Game& game, typename Descriptor::Params params, State state)
-      : game_(&game), params_(std::move(params)), state_(std::move(state)) {}
+  using Actions = typename Descriptor::Actions;
+  StateAdapter(const Game& game, typename Descriptor::Params params, State&& state)
+      : game_(&game), params_(std::move(params)), state_(std::move(state)), actions_(params_) {}
 
   const Game& game() const override { return *game_; }
   std::string params_text() const override { return Descriptor::params_text(params_); }
@@ -86,17 +100,36 @@ class StateAdapter final : public GameState {
 
   Status apply(std::string_view text) override {
     if (state_.is_terminal()) return make_error("the game is over (" + state_.result_text() + ")");
+    if (actions_.pending() > 0) return pending_error();
     auto move = state_.parse_move(text);
     if (!move) return make_error(move.error());
     std::string canonical = state_.move_text(*move);
     state_.apply(*move);
     history_.push_back(std::move(canonical));
+    move_decisions_.push_back(static_cast<uint32_t>(decisions_.size()));
+    new_move();
     return {};
   }
   bool undo() override {
+    if (actions_.pending() > 0) {
+      actions_.untake(state_);
+      legal_valid_ = false;
+      return true;
+    }
     if (history_.empty()) return false;
     state_.undo();
     history_.pop_back();
+    new_move();
+    // A move played by decisions is taken back to before its last decision.
+    const std::size_t first = move_decisions_.back();
+    move_decisions_.pop_back();
+    if (first < decisions_.size()) {
+      typename State::Move unused{};
+      for (std::size_t i = first; i + 1 < decisions_.size(); ++i) {
+        actions_.take(state_, decisions_[i], unused);
+      }
+      decisions_.resize(first);
+    }
     return true;
   }
   const std::vector<std::string>& history() const override { return history_; }
@@ -137,14 +170,115 @@ class StateAdapter final : public GameState {
     return std::make_unique<StateAdapter>(*this);
   }
 
+  // The research face (game.h; docs/research.md).
+  ActionSpace action_space() const override {
+    ActionSpace space = actions_.space();
+    const auto shape = Descriptor::Observation::shape(params_);
+    space.channels = shape[0];
+    space.height = shape[1];
+    space.width = shape[2];
+    return space;
+  }
+  void legal_actions(std::vector<int>& out) const override {
+    const auto& legal = legal_now();
+    out.assign(legal.begin(), legal.end());
+  }
+  void legal_actions_mask(std::span<uint8_t> out) const override {
+    std::fill(out.begin(), out.end(), uint8_t{0});
+    for (int a : legal_now()) {
+      if (static_cast<std::size_t>(a) < out.size()) out[a] = 1;
+    }
+  }
+  Status apply_action(int action) override {
+    if (state_.is_terminal()) return make_error("the game is over (" + state_.result_text() + ")");
+    const auto& legal = legal_now();
+    if (!std::binary_search(legal.begin(), legal.end(), action)) {
+      const int n = actions_.space().num_actions;
+      if (action < 0 || action >= n) {
+        return make_error("action " + std::to_string(action) + " is not an action id (0-" +
+                          std::to_string(n - 1) + ")");
+      }
+      return make_error("action " + std::to_string(action) + " (" + actions_.text(action) +
+                        ") is not a legal decision now");
+    }
+    typename State::Move move{};
+    legal_valid_ = false;
+    const std::size_t mark = decisions_.size();
+    const auto taken = actions_.taken();
+    decisions_.insert(decisions_.end(), taken.begin(), taken.end());
+    decisions_.push_back(action);
+    if (!actions_.take(state_, action, move)) {
+      decisions_.resize(mark);
+      return {};
+    }
+    std::string canonical = state_.move_text(move);
+    move_decisions_.push_back(static_cast<uint32_t>(mark));
+    state_.apply(move);
+    history_.push_back(std::move(canonical));
+    new_move();
+    return {};
+  }
+  std::string action_to_string(int action) const override {
+    const int n = actions_.space().num_actions;
+    if (action < 0 || action >= n) return "action " + std::to_string(action) + " (out of range)";
+    return actions_.text(action);
+  }
+  Result<int> string_to_action(std::string_view text) const override {
+    auto action = actions_.read(text);
+    if (!action) return action;
+    const auto& legal = legal_now();
+    if (!std::binary_search(legal.begin(), legal.end(), *action)) {
+      return make_error("decision " + quote(text) + " is not legal now");
+    }
+    return action;
+  }
+  int decisions_pending() const override { return actions_.pending(); }
+  void observe(int player, std::span<float> out) const override {
+    std::fill(out.begin(), out.end(), 0.0f);
+    const auto shape = Descriptor::Observation::shape(params_);
+    if (out.size() != static_cast<std::size_t>(shape[0]) * shape[1] * shape[2]) return;
+    if (player < 0 || player >= state_.num_players()) return;
+    Descriptor::Observation::write(state_, actions_.taken(), player, out);
+  }
+  std::string serialize() const override {
+    return format_serialized(Descriptor::kName, params_text(), state_.to_text(),
+                             Descriptor::Snapshot::write(state_), actions_.taken());
+  }
+
   // The concrete position, with its history: what the game's searcher copies.
   const State& state() const { return state_; }
 
  private:
+  Status pending_error() const {
+    return make_error("a move is in progress (" + std::to_string(actions_.pending()) +
+                      " decisions taken): finish it with actions, or undo them");
+  }
+  // A move was played or taken back: no decision is pending.
+  void new_move() {
+    actions_.clear();
+    legal_valid_ = false;
+  }
+  const std::vector<int>& legal_now() const {
+    if (!legal_valid_) {
+      legal_.clear();
+      if (!state_.is_terminal()) actions_.legal(state_, legal_);
+      legal_valid_ = true;
+    }
+    return legal_;
+  }
+
   const Game* game_;
   typename Descriptor::Params params_;
   State state_;
   std::vector<std::string> history_;
+  // The decisions of the moves of history_ played by apply_action (none for a move played by
+  // its text): move i's are decisions_[move_decisions_[i] …), up to the next move's.
+  std::vector<int> decisions_;
+  std::vector<uint32_t> move_decisions_;
+  Actions actions_;
+  // legal_actions() of the current state and decisions, computed on first use.
+  mutable std::vector<int> legal_;
+  mutable bool legal_valid_ = false;
 };
 
 // Every Game member but make_searcher() (engine/game_module.h adds it).
@@ -159,6 +293,15 @@ class GameAdapter : public Game {
   std::span<const ParamSpec> param_specs() const override { return Descriptor::kParams; }
   std::string_view params_help() const override { return params_help_; }
   std::span<const Seating> seatings() const override { return Descriptor::kSeatings; }
+  const Legend& legend() const override { return Descriptor::kLegend; }
+  const ClickHints& hints() const override {
+    if constexpr (requires { Descriptor::kHints; }) {
+      return Descriptor::kHints;
+    } else {
+      static constexpr ClickHints kDefaults;
+      return kDefaults;
+    }
+  }
   std::span<const ConformanceCase> conformance_cases() const override {
     return Descriptor::kConformance;
   }
@@ -179,6 +322,38 @@ class GameAdapter : public Game {
     auto state = Descriptor::parse_position(*params, text);
     if (!state) return make_error(state.error());
     return wrap(std::move(*params), std::move(*state));
+  }
+  Result<std::unique_ptr<GameState>> deserialize(std::string_view text) const override {
+    auto fields = split_serialized(text);
+    if (!fields) return make_error(fields.error());
+    if (fields->game != Descriptor::kName) {
+      return make_error("serialized state: it is a state of " + quote(fields->game) + ", not " +
+                        std::string(Descriptor::kName));
+    }
+    auto map = ParamMap::parse(fields->params);
+    if (!map) return make_error("serialized state: parameters: " + map.error());
+    auto params = Descriptor::parse_params(*map);
+    if (!params) return make_error("serialized state: parameters: " + params.error());
+    auto state = Descriptor::parse_position(*params, fields->position);
+    if (!state) return make_error("serialized state: " + state.error());
+    if (auto read = Descriptor::Snapshot::read(*state, fields->record); !read) {
+      return make_error("serialized state: record: " + read.error());
+    }
+    auto out =
+        std::make_unique<StateAdapter<Descriptor>>(*this, std::move(*params), std::move(*state));
+    const int n = out->action_space().num_actions;
+    auto decisions = parse_decisions(fields->decisions, n);
+    if (!decisions) return make_error(decisions.error());
+    for (int a : *decisions) {
+      if (auto taken = out->apply_action(a); !taken) {
+        return make_error("serialized state: decisions: " + taken.error());
+      }
+      if (out->decisions_pending() == 0) {
+        return make_error("serialized state: decisions: they complete a move (" +
+                          out->history().back() + "); a serialized state plays it instead");
+      }
+    }
+    return std::unique_ptr<GameState>(std::move(out));
   }
 
  private:

@@ -53,7 +53,7 @@ class Canvas {
   std::vector<std::vector<Mark>> lines_;
 };
 
-// The ANSI colour of a colour the rules name (Traverse R4 seats, Travelers sides, Trap sides).
+// The ANSI colour of a colour the rules give a player (ViewPlayer::colour).
 std::string colour_code(std::string_view colour) {
   static const std::map<std::string_view, std::string> kCodes = {
       {"green", "32"}, {"pink", "38;5;213"}, {"orange", "38;5;208"}, {"yellow", "33"},
@@ -72,53 +72,82 @@ std::string joined_style(const std::string& a, const std::string& b) {
   return a + ";" + b;
 }
 
-// How a game's pieces look: the letters of a piece, and the legend under the board.
+// What a cell shows: its text and ANSI style.
 struct Look {
-  int width = 1;  // characters per piece
-  std::string legend;
+  std::string content;
+  std::string style;
 };
 
-Look look_of(std::string_view game) {
-  if (game == "traverse") {
-    return {2, "S square D diamond T triangle C circle, then the seat s w n e; : start/goal rows"};
+// Draws cells from the game's legend (games/descriptor_types.h) alone: a piece as the letters of
+// its glyph key, else the mark of a zone the cell lies in, else '.'; each padded to the width of
+// the legend's widest letters.
+class Drawer {
+ public:
+  Drawer(const Legend& legend, const BoardView& view)
+      : legend_(legend), view_(view), width_(glyph_width(legend)) {
+    for (const ViewZone& zone : view.zones) {
+      for (const auto& name : zone.cells) zones_of_[name].push_back(&zone);
+    }
   }
-  if (game == "travelers") {
-    return {1, "T Traveler D Displacer B Block A Ace W Deuce R Trey; White upper, Black lower"};
-  }
-  if (game == "trap") return {1, "R red, B blue (r, b trapped); walls | / \\"};
-  return {1, ""};
-}
 
-std::string glyph(std::string_view game, const ViewCell& c, const BoardView& view) {
-  const std::string owner = c.owner >= 0 && c.owner < static_cast<int>(view.players.size())
-                                ? view.players[c.owner].name
-                                : std::string("?");
-  if (game == "traverse") {
-    return {static_cast<char>(std::toupper(static_cast<unsigned char>(c.piece[0]))), owner[0]};
-  }
-  if (game == "trap") {
-    const char ch = static_cast<char>(std::toupper(static_cast<unsigned char>(owner[0])));
-    return std::string(1, c.trapped ? static_cast<char>(std::tolower(ch)) : ch);
-  }
-  static const std::map<std::string_view, char> kLetters = {{"traveler", 'T'}, {"displacer", 'D'},
-                                                            {"block", 'B'},    {"ace", 'A'},
-                                                            {"deuce", 'W'},    {"trey", 'R'}};
-  const auto it = kLetters.find(c.piece);
-  char ch = it != kLetters.end()
-                ? it->second
-                : static_cast<char>(std::toupper(static_cast<unsigned char>(c.piece[0])));
-  if (c.owner == 1) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return std::string(1, ch);
-}
+  int width() const { return width_; }
 
-std::string piece_style(const ViewCell& c, const BoardView& view) {
-  if (c.owner < 0 || c.owner >= static_cast<int>(view.players.size())) return "";
-  const std::string code = colour_code(view.players[c.owner].colour);
-  if (code.empty()) return "1";
-  return (c.trapped ? "2;" : "1;") + code;
-}
+  Look look(const ViewCell& c) const {
+    Look out;
+    if (!c.glyph.empty()) {
+      out.content = letters(c);
+      out.style = piece_style(c);
+    } else {
+      out.content = ".";
+      const auto it = zones_of_.find(c.name);
+      for (const ViewZone* zone : it == zones_of_.end() ? Zones{} : it->second) {
+        const ZoneSpec* spec = find_zone(legend_, zone->kind);
+        if (out.content == ".") out.content = std::string(1, spec ? spec->mark : ':');
+        if (spec && spec->tinted && out.style.empty())
+          out.style = colour_code(colour_of(zone->owner));
+      }
+    }
+    out.content.resize(std::max<std::size_t>(out.content.size(), width_), ' ');
+    return out;
+  }
 
-// The cells (and Trap slots) the last move names: its path and every click.
+ private:
+  using Zones = std::vector<const ViewZone*>;
+
+  std::string colour_of(int player) const {
+    return player >= 0 && player < static_cast<int>(view_.players.size())
+               ? view_.players[player].colour
+               : "";
+  }
+  std::string name_of(int player) const {
+    return player >= 0 && player < static_cast<int>(view_.players.size())
+               ? view_.players[player].name
+               : "";
+  }
+
+  // The legend's letters; a key it lacks is drawn as its first letter, upper case.
+  std::string letters(const ViewCell& c) const {
+    if (const GlyphSpec* spec = find_glyph(legend_, c.glyph, c.tags)) {
+      return glyph_letters(*spec, c.owner, name_of(c.owner));
+    }
+    return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(c.glyph[0]))));
+  }
+
+  std::string piece_style(const ViewCell& c) const {
+    if (c.owner < 0 || c.owner >= static_cast<int>(view_.players.size())) return "";
+    const std::string code = colour_code(colour_of(c.owner));
+    if (code.empty()) return "1";
+    const GlyphSpec* spec = find_glyph(legend_, c.glyph, c.tags);
+    return (spec && spec->faint ? "2;" : "1;") + code;
+  }
+
+  const Legend& legend_;
+  const BoardView& view_;
+  int width_;
+  std::map<std::string, Zones> zones_of_;
+};
+
+// The cells (and slots) the last move names: its path and every click.
 struct Marks {
   std::set<std::string> cells, slots;
 };
@@ -136,11 +165,10 @@ Marks marks_of(const MoveParts* last) {
 }
 
 // Square boards: files left to right and ranks bottom to top, or both reversed when flipped.
-std::string draw_square(std::string_view game, const BoardView& view, const MoveParts* last,
+std::string draw_square(const Drawer& drawer, const BoardView& view, const MoveParts* last,
                         const DrawOptions& o) {
   const int w = view.width, h = view.height;
-  const Look look = look_of(game);
-  const int field = look.width + 2;  // a bracket, the piece, a bracket
+  const int field = drawer.width() + 2;  // a bracket, the piece, a bracket
   std::vector<const ViewCell*> grid(w * h, nullptr);
   for (const auto& c : view.cells) {
     if (c.col >= 0 && c.col < w && c.row >= 0 && c.row < h) grid[c.row * w + c.col] = &c;
@@ -168,18 +196,7 @@ std::string draw_square(std::string_view game, const BoardView& view, const Move
         if (j == w - 1) canvas.text(i + 1, right, rank);
       }
       const bool lit = marks.cells.count(c->name) > 0;
-      std::string content, style;
-      if (!c->piece.empty()) {
-        content = glyph(game, *c, view);
-        style = piece_style(*c, view);
-      } else {
-        const bool edge = c->start_of >= 0 || c->goal_of >= 0;
-        content = std::string(1, edge ? ':' : '.');
-        if (edge && c->goal_of >= 0 && c->goal_of < static_cast<int>(view.players.size())) {
-          style = colour_code(view.players[c->goal_of].colour);
-        }
-        content.resize(look.width, ' ');
-      }
+      auto [content, style] = drawer.look(*c);
       if (lit) {
         canvas.put(i + 1, x, '[', kBracket);
         canvas.put(i + 1, x + field - 1, ']', kBracket);
@@ -192,7 +209,7 @@ std::string draw_square(std::string_view game, const BoardView& view, const Move
 }
 
 // The hex field: rows two lines apart with walls between them; a cell every four columns.
-std::string draw_hex(std::string_view game, const BoardView& view, const MoveParts* last,
+std::string draw_hex(const Drawer& drawer, const BoardView& view, const MoveParts* last,
                      const DrawOptions& o) {
   const int h = view.height;
   int max_col = 0;
@@ -223,13 +240,7 @@ std::string draw_hex(std::string_view game, const BoardView& view, const MovePar
     canvas.text(2 * r, width + 2, ends[r].first->cell->name + "-" + ends[r].second->cell->name);
   }
   for (const auto& [name, p] : at) {
-    const ViewCell& c = *p.cell;
-    std::string style;
-    std::string content = ".";
-    if (!c.piece.empty()) {
-      content = glyph(game, c, view);
-      style = piece_style(c, view);
-    }
+    auto [content, style] = drawer.look(*p.cell);
     if (marks.cells.count(name)) {
       canvas.put(p.y, p.x - 1, '[', kBracket);
       canvas.put(p.y, p.x + 1, ']', kBracket);
@@ -255,15 +266,16 @@ std::string draw_hex(std::string_view game, const BoardView& view, const MovePar
 
 }  // namespace
 
-std::string draw_board(std::string_view game, const BoardView& view, const MoveParts* last,
+std::string draw_board(const Legend& legend, const BoardView& view, const MoveParts* last,
                        const DrawOptions& options) {
-  std::string out = view.shape == "hex" ? draw_hex(game, view, last, options)
-                                        : draw_square(game, view, last, options);
-  std::string legend = look_of(game).legend;
+  const Drawer drawer(legend, view);
+  std::string out = view.shape == "hex" ? draw_hex(drawer, view, last, options)
+                                        : draw_square(drawer, view, last, options);
+  std::string line(legend.line);
   const Marks marks = marks_of(last);
-  if (!marks.cells.empty()) legend += "; [ ] last move";
-  if (!marks.slots.empty() && !options.colour) legend += "; # walls just placed";
-  if (!legend.empty()) out += legend + "\n";
+  if (!marks.cells.empty()) line += "; [ ] last move";
+  if (!marks.slots.empty() && !options.colour) line += "; # walls just placed";
+  if (!line.empty()) out += line + "\n";
   return out;
 }
 
@@ -281,10 +293,7 @@ std::string draw_status(const BoardView& view, const DrawOptions& options) {
   for (const auto& p : view.players) {
     if (!p.to_move) continue;
     out += name(p) + " to move";
-    if (view.shape == "hex") {
-      out += view.walls_left < 0 ? ", walls unlimited"
-                                 : ", " + std::to_string(view.walls_left) + " walls left";
-    }
+    for (const ViewCounter& counter : view.counters) out += ", " + counter.text;
     out += '\n';
   }
   return out;
@@ -300,7 +309,7 @@ std::string draw_game(const GameState& state, const DrawOptions& options,
   if (!state.history().empty()) {
     if (auto parts = state.move_parts(state.history().back())) last = std::move(*parts);
   }
-  std::string out = draw_board(state.game().name(), view, last ? &*last : nullptr, options) +
+  std::string out = draw_board(state.game().legend(), view, last ? &*last : nullptr, options) +
                     draw_status(view, options);
   if (!state.history().empty()) {
     // Who moved is asked of the position before the move: to_move() means nothing at the end.

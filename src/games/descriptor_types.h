@@ -1,5 +1,6 @@
-// What a game declares about itself, as plain data: its parameter schema, its seats, the
-// parameter sets the conformance suite plays and the positions the search bench searches. Each
+// What a game declares about itself, as plain data: its parameter schema, its seats, the legend
+// of its board views, the parameter sets the conformance suite plays and the positions the
+// search bench searches. Each
 // game's descriptor (games/<game>/descriptor.h) holds these as constexpr tables; the runtime Game
 // (game.h) hands them out, so the CLI, the server and the tests read them without naming a game.
 // The strings and spans point into those static tables: they live as long as the program.
@@ -9,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arbiter {
 
@@ -68,6 +70,56 @@ struct Seating {
   int players = 2;
   std::string_view params;  // parameters that give this seating ("" = the defaults)
   std::span<const SeatSpec> seats;
+};
+
+// One entry of a game's legend: a piece (or mark) its board views name by key (ViewCell::glyph,
+// games/board_view.h), how the terminal draws it and what it is.
+struct GlyphSpec {
+  std::string_view key;  // as ViewCell::glyph: "square", "mover"
+  // "" for every cell with the key; else only cells that carry this tag (ViewCell::tags), which
+  // the entry then describes ahead of an untagged one of the same key: a "trapped" mover.
+  std::string_view tag;
+  // The terminal's letters: one alternative per owner (player index), separated by '/', the
+  // last standing for every further owner (and none): "T/t" is White's T and Black's t. In an
+  // alternative `{owner}` stands for the owner's initial (its name's first letter) in lower case
+  // and `{OWNER}` in upper case: "S{owner}" is "Ss" for South's square.
+  std::string_view letters;
+  bool faint = false;            // drawn faint where the terminal shows colour
+  std::string_view description;  // one line: "a trapped mover: it never moves again"
+};
+
+// A kind of zone a game's board views mark (BoardView::zones): "start" and "goal" rows.
+struct ZoneSpec {
+  std::string_view kind;         // as ViewZone::kind
+  char mark = ':';               // how the terminal draws an empty cell of the zone
+  bool tinted = false;           // drawn in its owner's colour where the terminal shows colour
+  std::string_view description;  // one line: "destination row"
+};
+
+// What the marks on a game's boards mean: every glyph key and zone kind its views use, and the
+// line the terminal prints under a board.
+struct Legend {
+  std::span<const GlyphSpec> glyphs;
+  std::span<const ZoneSpec> zones = {};
+  std::string_view line;  // "S square D diamond ...": the letters, as the terminal draws them
+};
+
+// The legend entry of a cell showing `key` with `tags`: a tagged entry whose tag the cell
+// carries, else the untagged entry; null when the legend has neither.
+const GlyphSpec* find_glyph(const Legend& legend, std::string_view key,
+                            const std::vector<std::string>& tags);
+const ZoneSpec* find_zone(const Legend& legend, std::string_view kind);
+// The letters `spec` gives a piece of `owner` (-1: none) whose name is `owner_name`.
+std::string glyph_letters(const GlyphSpec& spec, int owner, std::string_view owner_name);
+// How many characters the widest letters of the legend take (1 at least).
+int glyph_width(const Legend& legend);
+
+// What a UI says when a click on the board is not one the game offers: the first click on a
+// cell with no piece, and a later click the move cannot take. A Descriptor without `kHints` has
+// the defaults.
+struct ClickHints {
+  std::string_view empty_cell = "Nothing to move there: click one of your pieces.";
+  std::string_view bad_target = "Not a legal destination.";
 };
 
 // A parameter set of the conformance suite (tests/conformance/): `games` random playouts with

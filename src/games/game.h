@@ -25,6 +25,16 @@ class Searcher;  // engine/searcher.h
 
 class Game;
 
+// The research face's fixed shapes, per game and parameter set (docs/research.md describes each
+// game's): action ids 0 … num_actions − 1 and the observation tensor (channels, height, width).
+struct ActionSpace {
+  int num_actions = 0;
+  int channels = 0, height = 0, width = 0;
+  // An upper bound on the decisions (not moves) of a game from its start; -1 when the parameters
+  // set no bound (no ply limit).
+  int max_game_length = -1;
+};
+
 class GameState {
  public:
   virtual ~GameState() = default;
@@ -68,6 +78,35 @@ class GameState {
   virtual uint64_t random_playout(uint64_t seed) const = 0;
 
   virtual std::unique_ptr<GameState> clone() const = 0;
+
+  // The research face (docs/research.md). A move may be several decisions of the same player,
+  // taken one at a time (Traverse: piece, destination, each lifted circle and its placement;
+  // Trap: the two actions of a turn; The Travelers: piece, destination, the displacement);
+  // to_move() stays the same through a move's decisions, and the last decision plays the move
+  // (history() gains its text). Every legal move is exactly one sequence of decisions.
+  virtual ActionSpace action_space() const = 0;
+  // The decisions open now, sorted ids; empty when terminal.
+  virtual void legal_actions(std::vector<int>& out) const = 0;
+  // 1 for each id of legal_actions(), else 0; out.size() must be num_actions.
+  virtual void legal_actions_mask(std::span<uint8_t> out) const = 0;
+  // Takes one decision; a one-line error (and no change) when it is not open now.
+  virtual Status apply_action(int action) = 0;
+  // "from d1", "to d3", "circle e5": readable, the same in every position; string_to_action is
+  // its inverse and accepts only a decision open now.
+  virtual std::string action_to_string(int action) const = 0;
+  virtual Result<int> string_to_action(std::string_view text) const = 0;
+  // Decisions taken of the move in progress; 0 between moves. While it is > 0, apply(move text)
+  // is an error and undo() takes back the last decision.
+  virtual int decisions_pending() const = 0;
+  // Float planes (channels, height, width) seen by `player`: planes of players start at that
+  // player (seat-relative), the decisions taken of the move in progress included. out.size()
+  // must be channels * height * width.
+  virtual void observe(int player, std::span<float> out) const = 0;
+  // Exact one-line text of the game state: parameters, position, the record of earlier
+  // positions the rules still look at (repetition), the end of the game, pending decisions.
+  // Game::deserialize reads it back; the move history is not part of it (a deserialized state
+  // starts a fresh history() and cannot undo past its position).
+  virtual std::string serialize() const = 0;
 };
 
 // What a game declares about itself (its descriptor, games/<game>/descriptor.h), how to start or
@@ -83,6 +122,10 @@ class Game {
   virtual std::string_view params_help() const = 0;
   // The seats of each player count the game allows, fewest players first.
   virtual std::span<const Seating> seatings() const = 0;
+  // What the marks on its boards mean (glyph keys, zones) and how the terminal draws them.
+  virtual const Legend& legend() const = 0;
+  // What a UI says when a click on its board is not one the game offers.
+  virtual const ClickHints& hints() const = 0;
   virtual std::span<const ConformanceCase> conformance_cases() const = 0;
   virtual std::span<const BenchPosition> bench_positions() const = 0;
   // The name of the game's perft suite (bench/suites/NAME.txt); "" when it has none.
@@ -95,6 +138,9 @@ class Game {
   // A position given as position text, under the given parameters.
   virtual Result<std::unique_ptr<GameState>> parse_state(const ParamMap& params,
                                                          std::string_view text) const = 0;
+  // A state from GameState::serialize() text of this game; a one-line error naming what is
+  // wrong for any other text.
+  virtual Result<std::unique_ptr<GameState>> deserialize(std::string_view text) const = 0;
 };
 
 }  // namespace arbiter

@@ -123,12 +123,15 @@ test('Traverse: a circle reversal, its placement made by a click', async () => {
   await clickBoard(page, 'e4');
   await clickBoard(page, 'e6');
   assert.equal(await page.getAttribute('#board', 'data-clicks'), 'e4,e6');
+  // The board previews the move from the server's click changes: the square stands on e6.
+  assert.equal(await page.locator('#board svg [data-cell="e6"] .piece-square').count(), 1);
+  assert.equal(await page.locator('#board svg [data-cell="e4"]').count(), 0);
   assert.equal(await page.locator('#board .cell.target').count(), 1);
   await clickBoard(page, 'f10');
   await waitPlyAtLeast(page, 1);
   const game = await api(server.url, 'GET', `/api/games/${page.url().split('#/game/')[1]}`);
   assert.equal(game.moves[0], 'e4-e6/f10');
-  assert.equal(game.board.cells.find((c) => c.name === 'f10').piece, 'circle');
+  assert.equal(game.board.cells.find((c) => c.name === 'f10').glyph, 'circle');
 });
 
 test('Traverse: a move the server refuses shows its reason', async () => {
@@ -161,6 +164,9 @@ test('The Travelers: a displacement made by clicks, and a move played as it is',
     await clickBoard(page, 'e3');
     const play = page.locator('#choices button[data-move="e1-e3"]');
     assert.equal(await play.count(), 1);
+    // Previewed from the server's click changes: the Displacer has landed on e3.
+    assert.equal(await page.locator('#board svg [data-cell="e3"] .piece-displacer').count(), 1);
+    assert.equal(await page.locator('#board svg [data-cell="e1"]').count(), 0);
     if (displace) {
       await clickBoard(page, 'e4');
       await clickBoard(page, 'a3');

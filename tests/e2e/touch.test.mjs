@@ -25,7 +25,7 @@ after(async () => {
 
 // The cells of the side's movers that are not trapped.
 function movers(game, side) {
-  return game.board.cells.filter((c) => c.piece === 'mover' && c.owner === side && !c.trapped).map((c) => c.name);
+  return game.board.cells.filter((c) => c.glyph === 'mover' && c.owner === side && !c.tags.includes('trapped')).map((c) => c.name);
 }
 
 // Taps the centre of each mover of the side to move: each tap selects that mover; a second tap

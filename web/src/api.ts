@@ -1,14 +1,28 @@
 // The HTTP API of `arbiter serve` (docs/api.md): its JSON shapes and one small fetch helper.
 
+// A board view (docs/api.md "Board view"): what any game's board shows, in the same fields for
+// every game. A piece is a glyph key of the game's legend (the catalog's `legend`).
 export interface ViewCell {
   name: string;
   col: number;
   row: number;
-  piece: string; // "" when empty
-  owner: number; // -1 when empty
-  trapped?: boolean;
-  start_of?: number;
-  goal_of?: number;
+  glyph: string; // "" when empty
+  owner: number; // -1 when empty or nobody's
+  tags: string[]; // words about the cell as it stands ("trapped", "dark")
+}
+
+// Cells that belong to a player: a start or destination row.
+export interface ViewZone {
+  kind: string;
+  owner: number;
+  cells: string[];
+}
+
+// A number worth showing, and the words for it ("60 walls left").
+export interface ViewCounter {
+  label: string;
+  value: number; // -1: no limit
+  text: string;
 }
 
 export interface ViewPlayer {
@@ -16,8 +30,7 @@ export interface ViewPlayer {
   colour: string;
   forward: string; // "up" | "down" | "left" | "right" | ""
   pieces: number;
-  home: number;
-  trapped: number;
+  counters: ViewCounter[];
   to_move: boolean;
   summary: string;
 }
@@ -27,8 +40,9 @@ export interface BoardView {
   width: number;
   height: number;
   cells: ViewCell[];
+  zones: ViewZone[];
   walls: string[];
-  walls_left: number;
+  counters: ViewCounter[]; // of the board as a whole
   players: ViewPlayer[];
 }
 
@@ -84,9 +98,17 @@ export interface Seated {
   tokens: Record<string, string>;
 }
 
+// What a click does to the board drawn while a move is made: the piece on `from` goes to `to`;
+// with `from` empty, the slot `to` gets a wall.
+export interface ClickChange {
+  from: string;
+  to: string;
+}
+
 export interface LegalNext {
   click: string;
   path: string[];
+  change?: ClickChange | null; // null: the click changes nothing drawn yet
 }
 
 export interface LegalComplete {
@@ -119,6 +141,14 @@ export interface CatalogSeating {
   seats: { name: string; colour: string }[];
 }
 
+// What the marks on a game's boards mean: a legend entry per glyph key (a tagged entry for cells
+// carrying its tag), the zone kinds, and the terminal's legend line.
+export interface CatalogLegend {
+  glyphs: { key: string; tag: string; letters: string; description: string }[];
+  zones: { kind: string; mark: string; description: string }[];
+  line: string;
+}
+
 export interface CatalogGame {
   name: string;
   title: string;
@@ -128,6 +158,9 @@ export interface CatalogGame {
   params: CatalogParam[];
   players_param: string; // the parameter that picks the seating; "" with one seating
   seatings: CatalogSeating[];
+  legend: CatalogLegend;
+  // What to say when a click is not offered: a first click on an empty cell, a later click.
+  hints: { empty_cell: string; bad_target: string };
 }
 
 export interface Catalog {
@@ -180,7 +213,7 @@ export const api = {
   // The board of a position text of `game` ("" for the start under `params`), for diagrams.
   board: (game: string, params: string, position: string) =>
     call<{ board: BoardView }>('GET', `/api/board?game=${enc(game)}&params=${enc(params)}&position=${enc(position)}`),
-  create: (body: { game: string; params?: string; position?: string; seats: string[] }) =>
+  create: (body: { game: string; params?: string; position?: string; seats: string[]; public?: boolean }) =>
     call<Seated>('POST', '/api/games', body),
   list: (query: string) => call<{ games: Game[] }>('GET', `/api/games?${query}`),
   get: (id: string) => call<Game>('GET', `/api/games/${enc(id)}`),

@@ -38,7 +38,7 @@ function route(): void {
       joinPage(app, parts[1] ?? '', Number(parts[2] ?? -1));
       break;
     case 'rules':
-      app.append(rulesPage(parts[1] ?? 'traverse'));
+      app.append(rulesPage(parts[1] ?? ''));
       document.title = 'arbiter: rules';
       break;
     case '':

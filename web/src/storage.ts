@@ -2,7 +2,7 @@
 // remembered choices: the home page's form, the board's orientation, the move confirm.
 
 export interface HeldGame {
-  game: string; // "traverse", ...
+  game: string; // the game's name, as the catalog gives it
   tokens: Record<string, string>; // seat index → token
   added: number;
 }

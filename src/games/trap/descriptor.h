@@ -10,8 +10,11 @@
 #include "core/params.h"
 #include "core/result.h"
 #include "games/descriptor_types.h"
+#include "games/trap/actions.h"
 #include "games/trap/geometry.h"
+#include "games/trap/observation.h"
 #include "games/trap/params.h"
+#include "games/trap/snapshot.h"
 #include "games/trap/state.h"
 #include "games/trap/view.h"
 
@@ -20,6 +23,9 @@ namespace arbiter::trap {
 struct Descriptor {
   using State = trap::State;
   using Params = trap::Params;
+  using Actions = trap::Actions;  // the research face: actions.h, observation.h, snapshot.h
+  using Observation = trap::Observation;
+  using Snapshot = trap::Snapshot;
   static constexpr std::string_view kName = "trap";
   static constexpr std::string_view kTitle = "Trap";
   static constexpr std::string_view kSummary =
@@ -34,6 +40,16 @@ struct Descriptor {
 
   static constexpr SeatSpec kSeats[] = {{"red", "red"}, {"blue", "blue"}};  // red moves first
   static constexpr Seating kSeatings[] = {{2, "", kSeats}};
+
+  // The movers of the board views (view.h): the side's initial, lower case once trapped (P9).
+  static constexpr GlyphSpec kGlyphs[] = {
+      {"mover", "trapped", "{owner}", true, "a trapped mover: it never moves again"},
+      {"mover", "", "{OWNER}", false, "a mover"},
+  };
+  static constexpr Legend kLegend = {kGlyphs, {}, "R red, B blue (r, b trapped); walls | / \\"};
+  static constexpr ClickHints kHints = {
+      "Click one of your movers, or a slot between two cells for a wall.",
+      "Not a legal step from here."};
 
   static constexpr ConformanceCase kConformance[] = {
       {"size=3 max_plies=150", 6, 7},          {"size=3 walls=10", 6, 9},

@@ -132,6 +132,7 @@ class State {
   bool mover_at(int cell, int* side, int* index) const;
 
  private:
+  friend struct Snapshot;                // snapshot.h: the repetition record of serialize()
   explicit State(const Params& params);  // start() and parse_position() begin from it
   struct Undo {
     // Built in place (emplace_back): a temporary copied in stalls on store forwarding.

@@ -22,25 +22,29 @@ BoardView view(const State& s) {
     cell.row = g.num_rows - 1 - g.row[c];
     int side = 0, index = 0;
     if (s.mover_at(c, &side, &index)) {
-      cell.piece = "mover";
+      cell.glyph = "mover";
       cell.owner = side;
-      cell.trapped = s.mover_trapped(side, index);
+      if (s.mover_trapped(side, index)) cell.tags.push_back("trapped");  // P9
     }
     v.cells.push_back(std::move(cell));
   }
   for (int slot = 0; slot < g.num_slots; ++slot) {
     if (s.has_wall(slot)) v.walls.push_back(g.slot_name(slot));
   }
-  v.walls_left = s.pile();
+  // P3: the shared pile.
+  const int pile = s.pile();
+  v.counters.push_back(
+      {"walls left", pile, pile < 0 ? "walls unlimited" : std::to_string(pile) + " walls left"});
   for (int side : {kRed, kBlue}) {
     ViewPlayer p;
     p.name = s.player_name(side);
     p.colour = p.name;
     p.pieces = kMoversPerSide;
-    p.trapped = s.trapped_count(side);
+    const int trapped = s.trapped_count(side);
+    p.counters.push_back({"trapped", trapped, std::to_string(trapped) + " trapped"});
     p.to_move = !s.is_terminal() && s.to_move() == side;
     p.summary =
-        std::to_string(p.trapped) + " of " + std::to_string(kMoversPerSide) + " movers trapped";
+        std::to_string(trapped) + " of " + std::to_string(kMoversPerSide) + " movers trapped";
     v.players.push_back(std::move(p));
   }
   return v;
@@ -73,23 +77,42 @@ Result<MoveParts> move_parts(const State& before, const WrittenMove& written) {
     for (int k = 0; k < part.num_cells; ++k) out.push_back(g.cell_name(part.cells[k]));
     return out;
   };
-  const auto concat = [](std::vector<std::string> a, const std::vector<std::string>& b) {
+  // What each click of a part does to the board: a wall fills its slot; a mover's first cell
+  // picks it up and each further cell is a step of it.
+  const auto changes = [&](const WrittenPart& part) {
+    std::vector<ClickChange> out;
+    if (part.wall) out.push_back({"", g.slot_name(part.slot)});
+    for (int k = 0; k < part.num_cells; ++k) {
+      out.push_back(k == 0
+                        ? ClickChange{}
+                        : ClickChange{g.cell_name(part.cells[k - 1]), g.cell_name(part.cells[k])});
+    }
+    return out;
+  };
+  const auto concat = []<class T>(std::vector<T> a, const std::vector<T>& b) {
     a.insert(a.end(), b.begin(), b.end());
     return a;
+  };
+  // The click order of the parts `first` then `second`.
+  const auto order = [&](const WrittenPart& first, const WrittenPart& second) {
+    parts.clicks.push_back(concat(names(first), names(second)));
+    parts.changes.push_back(concat(changes(first), changes(second)));
   };
   if (p.size() == 1) {  // (a)
     if (p[0].num_cells != 3) return bad("one part is a turn only as a two-step c3-c4-d5");
     parts.clicks.push_back(names(p[0]));
+    parts.changes.push_back(changes(p[0]));
     parts.path = names(p[0]);
   } else if (p[0].num_cells == 3 || p[1].num_cells == 3) {
     return bad("a two-step move is a whole turn; it takes no second part");
   } else if (p[0].wall && p[1].wall) {  // (d): either order
     if (p[0].slot == p[1].slot) return bad("the two walls go into the same slot");
     if (p[1].slot < p[0].slot) std::swap(p[0], p[1]);
-    parts.clicks = {concat(names(p[0]), names(p[1])), concat(names(p[1]), names(p[0]))};
+    order(p[0], p[1]);
+    order(p[1], p[0]);
   } else if (p[0].wall || p[1].wall) {  // (c): the step, then the wall
     if (p[0].wall) std::swap(p[0], p[1]);
-    parts.clicks.push_back(concat(names(p[0]), names(p[1])));
+    order(p[0], p[1]);
     parts.path = names(p[0]);
   } else {  // (b)
     const int a = p[0].cells[0], b = p[0].cells[1], c = p[1].cells[0], d = p[1].cells[1];
@@ -99,8 +122,8 @@ Result<MoveParts> move_parts(const State& before, const WrittenMove& written) {
     // A chain: the second mover enters the cell the first left; only the play order works.
     const bool chain = d == a || b == c;
     if (b == c || (!chain && c < a)) std::swap(p[0], p[1]);
-    parts.clicks.push_back(concat(names(p[0]), names(p[1])));
-    if (!chain) parts.clicks.push_back(concat(names(p[1]), names(p[0])));
+    order(p[0], p[1]);
+    if (!chain) order(p[1], p[0]);
     parts.path = concat(names(p[0]), names(p[1]));
   }
   WrittenMove ordered = w;

@@ -15,7 +15,10 @@
 #include "core/params.h"
 #include "core/result.h"
 #include "games/descriptor_types.h"
+#include "games/travelers/actions.h"
+#include "games/travelers/observation.h"
 #include "games/travelers/params.h"
+#include "games/travelers/snapshot.h"
 #include "games/travelers/state.h"
 #include "games/travelers/view.h"
 
@@ -24,6 +27,9 @@ namespace arbiter::travelers {
 struct Descriptor {
   using State = travelers::State;
   using Params = travelers::Params;
+  using Actions = travelers::Actions;  // the research face: actions.h, observation.h, snapshot.h
+  using Observation = travelers::Observation;
+  using Snapshot = travelers::Snapshot;
   static constexpr std::string_view kName = "travelers";
   static constexpr std::string_view kTitle = "The Travelers";
   static constexpr std::string_view kSummary =
@@ -35,6 +41,18 @@ struct Descriptor {
 
   static constexpr SeatSpec kSeats[] = {{"white", "white"}, {"black", "black"}};  // V1
   static constexpr Seating kSeatings[] = {{2, "", kSeats}};
+
+  // The pieces (V2) of the board views (view.h): White's letters upper case, Black's lower.
+  static constexpr GlyphSpec kGlyphs[] = {
+      {"traveler", "", "T/t", false, "Traveler: must reach the far rank"},
+      {"displacer", "", "D/d", false, "Displacer: slides any distance, displaces"},
+      {"block", "", "B/b", false, "Block: never captured or displaced"},
+      {"ace", "", "A/a", false, "Ace: captures at distance 1"},
+      {"deuce", "", "W/w", false, "Deuce: captures at distance 2"},
+      {"trey", "", "R/r", false, "Trey: captures at distance 3"},
+  };
+  static constexpr Legend kLegend = {
+      kGlyphs, {}, "T Traveler D Displacer B Block A Ace W Deuce R Trey; White upper, Black lower"};
 
   static constexpr ConformanceCase kConformance[] = {
       {"", 12, 7},

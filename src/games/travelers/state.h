@@ -147,6 +147,7 @@ class State {
   static std::string write_move(const WrittenMove& w);
 
  private:
+  friend struct Snapshot;  // snapshot.h: the repetition record of serialize()
   State() = default;
   Bitboard pieces(int side, int kind) const { return pos_.pieces[side][kind]; }
   void put(Square s, Piece p);

@@ -25,9 +25,10 @@ BoardView view(const State& s) {
     c.name = square_name(sq);
     c.col = file_of(sq);
     c.row = rank_of(sq);
+    c.tags.push_back((c.col + c.row) % 2 == 0 ? "dark" : "light");  // a1 is dark
     if (const Piece p = s.at(sq)) {
       const int side = side_of(p);
-      c.piece = kind_word(kind_of(p));
+      c.glyph = kind_word(kind_of(p));
       c.owner = side;
       ++pieces[side];
       if (kind_of(p) == kTraveler) {
@@ -47,7 +48,7 @@ BoardView view(const State& s) {
     p.colour = p.name;
     p.forward = side == kWhite ? "up" : "down";
     p.pieces = pieces[side];
-    p.home = home[side];
+    p.counters.push_back({"home", home[side], std::to_string(home[side]) + " home"});
     p.to_move = !s.is_terminal() && s.to_move() == side;
     p.summary = std::to_string(home[side]) + " of 2 Travelers home";
     if (in_check[side]) p.summary += ", in check";
@@ -63,9 +64,13 @@ MoveParts move_parts(const State& before, const WrittenMove& written) {
   parts.text = State::write_move(w);
   parts.path = {square_name(w.from), square_name(w.to)};
   parts.clicks.push_back(parts.path);
+  // The piece goes to its destination (a captured piece gone), then the displaced one to its
+  // new square (V10).
+  parts.changes.push_back({{}, {parts.path[0], parts.path[1]}});
   if (w.displaces()) {
-    parts.clicks.front().push_back(square_name(w.victim));
-    parts.clicks.front().push_back(square_name(w.drop));
+    const std::string victim = square_name(w.victim), drop = square_name(w.drop);
+    parts.clicks.front().insert(parts.clicks.front().end(), {victim, drop});
+    parts.changes.front().insert(parts.changes.front().end(), {{}, {victim, drop}});
   }
   return parts;
 }

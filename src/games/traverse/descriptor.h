@@ -11,7 +11,10 @@
 #include "core/params.h"
 #include "core/result.h"
 #include "games/descriptor_types.h"
+#include "games/traverse/actions.h"
+#include "games/traverse/observation.h"
 #include "games/traverse/params.h"
+#include "games/traverse/snapshot.h"
 #include "games/traverse/state.h"
 #include "games/traverse/view.h"
 
@@ -20,6 +23,9 @@ namespace arbiter::traverse {
 struct Descriptor {
   using State = traverse::State;
   using Params = traverse::Params;
+  using Actions = traverse::Actions;  // the research face: actions.h, observation.h, snapshot.h
+  using Observation = traverse::Observation;
+  using Snapshot = traverse::Snapshot;
   static constexpr std::string_view kName = "traverse";
   static constexpr std::string_view kTitle = "Traverse";
   static constexpr std::string_view kSummary =
@@ -62,6 +68,21 @@ struct Descriptor {
       {3, "players=3", kThreeSeats},
       {4, "players=4", kFourSeats},
   };
+
+  // The pieces (R5, R6) and rows (R2) of the board views (view.h), as the terminal draws them.
+  static constexpr GlyphSpec kGlyphs[] = {
+      {"square", "", "S{owner}", false, "square: the 4 straight directions"},
+      {"diamond", "", "D{owner}", false, "diamond: the 4 diagonals"},
+      {"triangle", "", "T{owner}", false, "triangle: the 2 forward diagonals and straight back"},
+      {"circle", "", "C{owner}", false, "circle: all 8 directions"},
+  };
+  static constexpr ZoneSpec kZones[] = {
+      {"start", ':', false, "start row: where a player's pieces begin"},
+      {"goal", ':', true, "destination row: where a player's pieces must arrive"},
+  };
+  static constexpr Legend kLegend = {
+      kGlyphs, kZones,
+      "S square D diamond T triangle C circle, then the seat s w n e; : start/goal rows"};
 
   static constexpr ConformanceCase kConformance[] = {
       {"players=2 rules=basic max_plies=300", 12, 7},

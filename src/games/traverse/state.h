@@ -120,6 +120,7 @@ class State {
 
  private:
   friend class ChainSearch;
+  friend struct Snapshot;  // snapshot.h: the repetition record of serialize()
   State() = default;
   void put(Square s, Piece p);
   Piece take(Square s);

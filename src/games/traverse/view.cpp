@@ -1,5 +1,7 @@
 #include "games/traverse/view.h"
 
+#include <utility>
+
 namespace arbiter::traverse {
 namespace {
 
@@ -23,15 +25,22 @@ BoardView view(const State& s) {
     c.col = col_of(sq);
     c.row = row_of(sq);
     if (const Piece p = s.at(sq)) {
-      c.piece = kind_name(kind_of(p));
+      c.glyph = kind_name(kind_of(p));
       c.owner = s.player_of_seat(seat_of(p));
     }
-    for (int player = 0; player < s.num_players(); ++player) {
-      const int seat = s.seat(player);
-      if (kStartRow[seat] & bit(sq)) c.start_of = player;
-      if (kDestRow[seat] & bit(sq)) c.goal_of = player;
-    }
     v.cells.push_back(std::move(c));
+  }
+  // R2: each player's start row and destination row (the corners belong to no row).
+  for (int player = 0; player < s.num_players(); ++player) {
+    const int seat = s.seat(player);
+    for (const auto& [kind, row] :
+         {std::pair{"start", kStartRow[seat]}, {"goal", kDestRow[seat]}}) {
+      ViewZone zone{kind, player, {}};
+      for (Square sq = 0; sq < kSquares; ++sq) {
+        if (row & bit(sq)) zone.cells.push_back(square_name(sq));
+      }
+      v.zones.push_back(std::move(zone));
+    }
   }
   for (int player = 0; player < s.num_players(); ++player) {
     const int seat = s.seat(player);
@@ -40,9 +49,10 @@ BoardView view(const State& s) {
     p.colour = seat_colour(seat);  // R4
     p.forward = forward_word(seat);
     p.pieces = popcount(s.pieces_of(seat));
-    p.home = popcount(s.pieces_of(seat) & kDestRow[seat]);
+    const int home = popcount(s.pieces_of(seat) & kDestRow[seat]);
+    p.counters.push_back({"home", home, std::to_string(home) + " home"});
     p.to_move = !s.is_terminal() && s.to_move() == player;
-    p.summary = std::to_string(p.home) + " of " + std::to_string(p.pieces) + " home";
+    p.summary = std::to_string(home) + " of " + std::to_string(p.pieces) + " home";
     v.players.push_back(std::move(p));
   }
   return v;
@@ -56,8 +66,15 @@ MoveParts move_parts(const State& before, const WrittenMove& written) {
   if (w.is_pass()) return parts;
   for (Square sq : w.route) parts.path.push_back(square_name(sq));
   std::vector<std::string> clicks = {parts.path.front(), parts.path.back()};
-  for (Square sq : w.placements) clicks.push_back(square_name(sq));
+  // The piece goes from its square to the end of the route; where the lifted circles go (R15)
+  // is drawn once the move is played, as which circle each placement takes is the rules' say.
+  std::vector<ClickChange> changes = {{}, {parts.path.front(), parts.path.back()}};
+  for (Square sq : w.placements) {
+    clicks.push_back(square_name(sq));
+    changes.emplace_back();
+  }
   parts.clicks.push_back(std::move(clicks));
+  parts.changes.push_back(std::move(changes));
   return parts;
 }
 

@@ -1,6 +1,6 @@
 // The catalog drives the web UI: GET /api/catalog serves each registered game's descriptor (its
-// title, summary, typed parameter schema and seatings) so a client builds its parameter controls
-// and seat choices from it (docs/api.md).
+// title, summary, typed parameter schema, seatings, legend and click hints) so a client builds
+// its parameter controls, seat choices, board legend and hints from it (docs/api.md).
 #include <string>
 
 #include "games/registry.h"
@@ -76,6 +76,42 @@ TEST_F(CatalogTest, EveryGameServesItsDescriptor) {
     EXPECT_TRUE(g["players_param"].is_string());
   }
   ASSERT_EQ(catalog["levels"].size(), 10u);
+}
+
+// Each game's legend (the glyph keys and zone kinds of its board views, the terminal's line) and
+// its click hints come through as declared: the web draws and explains from these, not from
+// game names.
+TEST_F(CatalogTest, EveryGameServesItsLegendAndHints) {
+  const json catalog = get("/api/catalog").parsed();
+  ASSERT_EQ(catalog["games"].size(), all_games().size());
+  for (std::size_t i = 0; i < all_games().size(); ++i) {
+    const Game& game = *all_games()[i];
+    const json& g = catalog["games"][i];
+    SCOPED_TRACE(std::string(game.name()));
+    const Legend& legend = game.legend();
+    ASSERT_EQ(g["legend"]["glyphs"].size(), legend.glyphs.size());
+    for (std::size_t k = 0; k < legend.glyphs.size(); ++k) {
+      const json& e = g["legend"]["glyphs"][k];
+      EXPECT_EQ(e["key"], legend.glyphs[k].key);
+      EXPECT_EQ(e["tag"], legend.glyphs[k].tag);
+      EXPECT_EQ(e["letters"], legend.glyphs[k].letters);
+      EXPECT_EQ(e["description"], legend.glyphs[k].description);
+    }
+    ASSERT_EQ(g["legend"]["zones"].size(), legend.zones.size());
+    for (std::size_t k = 0; k < legend.zones.size(); ++k) {
+      EXPECT_EQ(g["legend"]["zones"][k]["kind"], legend.zones[k].kind);
+      EXPECT_EQ(g["legend"]["zones"][k]["mark"], std::string(1, legend.zones[k].mark));
+    }
+    EXPECT_EQ(g["legend"]["line"], legend.line);
+    EXPECT_EQ(g["hints"]["empty_cell"], game.hints().empty_cell);
+    EXPECT_EQ(g["hints"]["bad_target"], game.hints().bad_target);
+  }
+  // A game's own hints, or the defaults.
+  EXPECT_EQ(entry("trap")["hints"]["empty_cell"],
+            "Click one of your movers, or a slot between two cells for a wall.");
+  EXPECT_EQ(entry("traverse")["hints"]["bad_target"], ClickHints{}.bad_target);
+  EXPECT_EQ(entry("traverse")["legend"]["zones"][1]["kind"], "goal");
+  EXPECT_EQ(entry("trap")["legend"]["glyphs"][0]["tag"], "trapped");
 }
 
 // The test game's schema comes through as declared: heaps, an int 1.. with default 3.

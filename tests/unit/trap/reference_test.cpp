@@ -10,6 +10,7 @@
 
 #include "games/board_text.h"
 #include "games/perft.h"
+#include "games/trap/descriptor.h"
 #include "games/trap/state.h"
 #include "games/trap/view.h"
 #include "trap_test_util.h"
@@ -305,7 +306,8 @@ TEST(TrapText, PositionTextRoundTripsAndParsersAreTotal) {
 // The one board drawing (games/board_text.h) from the view: no State draws itself.
 TEST(TrapText, BoardTextShowsNamesWallsAndMovers) {
   State s = test::position("c3,e7,g5 c5*,e3,g7 c3|c4,d5|e5,e5|f6 57 b 3");
-  const std::string r = draw_board("trap", view(s), nullptr, {}) + draw_status(view(s), {});
+  const std::string r =
+      draw_board(Descriptor::kLegend, view(s), nullptr, {}) + draw_status(view(s), {});
   EXPECT_NE(r.find("blue to move, 57 walls left"), std::string::npos);
   EXPECT_NE(r.find("e1-e9"), std::string::npos);
   EXPECT_NE(r.find('|'), std::string::npos);

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "games/board_text.h"
+#include "games/trap/descriptor.h"
 #include "games/trap/state.h"
 #include "games/trap/view.h"
 #include "trap_test_util.h"
@@ -189,7 +190,7 @@ TEST(TrapRules, P9_TrappingAtTheEndOfEveryTurn) {
   State a = position("e5,a1,i9 c5,e3,g7 d4|e5,d5|e5,e4|e5,e5|f5,e5|f6 55 b 9");
   play(a, "e5|e6,a4|a5");
   EXPECT_EQ(a.trapped_count(kRed), 1);
-  EXPECT_NE(draw_board("trap", view(a), nullptr, {}).find(" r "), std::string::npos);
+  EXPECT_NE(draw_board(Descriptor::kLegend, view(a), nullptr, {}).find(" r "), std::string::npos);
   // (B) walls and movers.
   State b = position("e4,e6,g5 c5,e5,g7 d4|e5,d5|e5,e5|f5 57 r 6");
   play(b, "e5|f6,a1|a2");

@@ -1,7 +1,34 @@
 // Piece glyphs, drawn centred on (0, 0) for a cell of size `u`. Each returns one SVG group.
+// The one place in the board drawing that knows a game: how each game's glyph keys look
+// (presentation only; which piece stands where comes from the board view). A game without a
+// drawing here gets a plain disc with its glyph key's initial.
 
+import type { ViewCell, ViewPlayer } from '../api';
 import { s } from '../dom';
 import { pieceFill, pieceInk, pieceStroke } from './colours';
+
+const FLIP_FORWARD: Record<string, string> = { up: 'down', down: 'up', left: 'right', right: 'left' };
+
+type GlyphDrawer = (cell: ViewCell, player: ViewPlayer | undefined, flipped: boolean, u: number) => SVGGElement;
+
+const DRAWERS: Record<string, GlyphDrawer> = {
+  traverse: (c, player, flipped, u) => {
+    const fwd = player?.forward || 'up';
+    return traverseGlyph(c.glyph, player?.colour ?? '', flipped ? FLIP_FORWARD[fwd] ?? fwd : fwd, u);
+  },
+  travelers: (c, player, _flipped, u) => travelersGlyph(c.glyph, player?.colour ?? '', u),
+  trap: (c, player, _flipped, u) => trapGlyph(player?.colour ?? '', c.tags.includes('trapped'), u),
+};
+
+// The piece on `cell` of a board of `game`, owned by `player`, on a board drawn `flipped`.
+export function drawGlyph(game: string, cell: ViewCell, player: ViewPlayer | undefined, flipped: boolean, u: number): SVGGElement {
+  const draw = DRAWERS[game];
+  if (draw) return draw(cell, player, flipped, u);
+  const colour = player?.colour ?? '';
+  return s('g', { class: `piece piece-${cell.glyph}` },
+    s('circle', { cx: 0, cy: 0, r: u * 0.34, fill: pieceFill(colour), stroke: pieceStroke(colour), 'stroke-width': (u * 0.05).toFixed(2) }),
+    label(cell.glyph.charAt(0).toUpperCase(), u, pieceInk(colour)));
+}
 
 const ROTATE: Record<string, number> = { up: 0, right: 90, down: 180, left: 270 };
 

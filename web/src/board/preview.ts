@@ -1,34 +1,25 @@
-// The board as the clicks so far would leave it, for drawing while a move is being made: the
-// piece clicked first goes to the next (empty or enemy-held) cell clicked, and so on; a clicked
-// slot gets a wall. Nothing here checks a rule: only clicks the server offered are ever made.
+// The board as the clicks so far would leave it, for drawing while a move is being made: each
+// click's change, as the server gave it (`legal`'s `change`), applied in order: a piece moved
+// (whatever stood where it lands is gone) or a wall placed. Nothing here knows a rule or a game.
 
-import type { BoardView, ViewCell } from '../api';
+import type { BoardView, ClickChange, ViewCell } from '../api';
 
-export function previewClicks(view: BoardView, clicks: string[], game: string): BoardView {
+export function previewChanges(view: BoardView, changes: (ClickChange | null | undefined)[]): BoardView {
   const cells = view.cells.map((c) => ({ ...c }));
   const byName = new Map<string, ViewCell>(cells.map((c) => [c.name, c]));
   const walls = [...view.walls];
-  // Traverse: the clicks after the destination place lifted circles, which only the server
-  // knows; show the piece's own move only.
-  const upTo = game === 'traverse' ? Math.min(clicks.length, 2) : clicks.length;
-  let holding: ViewCell | undefined;
-  for (let i = 0; i < upTo; i++) {
-    const name = clicks[i];
-    if (name.includes('|')) {
-      walls.push(name);
-      holding = undefined;
+  for (const change of changes) {
+    if (!change) continue;
+    if (!change.from) {
+      walls.push(change.to);
       continue;
     }
-    const cell = byName.get(name);
-    if (!cell) continue;
-    // A click on a piece picks it up, except where the held piece lands on it: a capture, made
-    // only by the second click of a Travelers move.
-    const lands = holding && (!cell.piece || (game === 'travelers' && i === 1 && cell.owner !== holding.owner));
-    if (holding && lands) {
-      Object.assign(cell, { piece: holding.piece, owner: holding.owner, trapped: false });
-      Object.assign(holding, { piece: '', owner: -1, trapped: false });
-      holding = cell;
-    } else if (cell.piece) holding = cell;
+    const from = byName.get(change.from);
+    const to = byName.get(change.to);
+    if (!from || !to || from === to) continue;
+    // The piece moves; the cells keep their tags (they describe the cell as it stands).
+    Object.assign(to, { glyph: from.glyph, owner: from.owner });
+    Object.assign(from, { glyph: '', owner: -1 });
   }
   return { ...view, cells, walls };
 }

@@ -1,11 +1,13 @@
-// Draws a board view (docs/api.md "Board view") as one SVG: square boards (Traverse, the
-// Travelers) and the hex field of Trap with its slots. Knows no rule: what may be clicked and the
-// routes come from the server (`legal`), the rest from the view.
+// Draws a board view (docs/api.md "Board view") as one SVG: square boards and hex fields with
+// their slots. Knows no rule and no game: what may be clicked and the routes come from the server
+// (`legal`), the rest from the view: cells with their tags (as classes), zones (a destination
+// row tinted, a start row as a band on its edge), walls, and each piece as its game's glyph
+// (glyphs.ts).
 
 import type { BoardView, LastMove, LegalNext, ViewCell } from '../api';
 import { s } from '../dom';
 import { markStroke, pieceFill } from './colours';
-import { trapGlyph, traverseGlyph, travelersGlyph } from './glyphs';
+import { drawGlyph } from './glyphs';
 import { hexLayout, hexSlots, kSlotReach, polyline, routeRuns, slotEnds, slotKey, squareLayout } from './layout';
 import { attachPointer, type HitShape, type Point } from './pointer';
 import { recentMarks, type RecentMove, sameMove, slide } from './recent';
@@ -23,9 +25,6 @@ export interface BoardMarks {
   flipped?: boolean;
   onClick?: (name: string) => void;
 }
-
-
-const FLIP_FORWARD: Record<string, string> = { up: 'down', down: 'up', left: 'right', right: 'left' };
 
 let svgCounter = 0;
 
@@ -65,42 +64,43 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   const targets = new Map<string, LegalNext>();
   for (const t of marks.targets ?? []) targets.set(t.click.includes('|') ? slotKey(t.click) : t.click, t);
 
-  // Cells.
+  // Cells, then their zones.
   const cellsG = s('g', { class: 'cells' });
   for (const c of view.cells) {
     const shape = layout.outline(c);
     let cls = 'cell';
-    if (!hex && game === 'travelers') cls += (c.col + c.row) % 2 === 0 ? ' dark' : ' light';
+    for (const tag of c.tags ?? []) cls += ` ${tag}`;
     if (lastCells.has(c.name)) cls += ' last';
     if (targets.has(c.name)) cls += ' target';
     if (selected.has(c.name)) cls += ' selected';
     shape.setAttribute('class', cls);
     shape.setAttribute('data-click', c.name);
     cellsG.append(shape);
-    // Traverse: the destination row in its player's colour, the start row as a band on the edge.
-    if (game === 'traverse') {
-      const goal = c.goal_of ?? -1;
-      const start = c.start_of ?? -1;
-      const [cx, cy] = layout.centre.get(c.name)!;
-      if (goal >= 0) {
-        cellsG.append(
-          s('rect', { x: cx - u / 2, y: cy - u / 2, width: u, height: u, class: 'goal-tint', fill: pieceFill(view.players[goal]?.colour ?? ''), 'pointer-events': 'none' }),
-        );
+  }
+  for (const zone of view.zones ?? []) {
+    const fill = pieceFill(view.players[zone.owner]?.colour ?? '');
+    for (const name of zone.cells) {
+      const c = layout.cellOf.get(name);
+      if (!c) continue;
+      if (zone.kind !== 'start' || hex) {
+        const tint = layout.outline(c);
+        for (const [k, v] of Object.entries({ class: 'goal-tint', fill, 'pointer-events': 'none' })) tint.setAttribute(k, v);
+        cellsG.append(tint);
+        continue;
       }
-      if (start >= 0) {
-        // A band on the outer edge of the start row.
-        const band = u * 0.16;
-        const outer = outerSide(c, view, flipped);
-        const rect =
-          outer === 'bottom'
-            ? { x: cx - u / 2, y: cy + u / 2 - band, width: u, height: band }
-            : outer === 'top'
-              ? { x: cx - u / 2, y: cy - u / 2, width: u, height: band }
-              : outer === 'left'
-                ? { x: cx - u / 2, y: cy - u / 2, width: band, height: u }
-                : { x: cx + u / 2 - band, y: cy - u / 2, width: band, height: u };
-        cellsG.append(s('rect', { ...rect, class: 'start-band', fill: pieceFill(view.players[start]?.colour ?? ''), 'pointer-events': 'none' }));
-      }
+      const [cx, cy] = layout.centre.get(name)!;
+      // A band on the outer edge of the row.
+      const band = u * 0.16;
+      const outer = outerSide(c, view, flipped);
+      const rect =
+        outer === 'bottom'
+          ? { x: cx - u / 2, y: cy + u / 2 - band, width: u, height: band }
+          : outer === 'top'
+            ? { x: cx - u / 2, y: cy - u / 2, width: u, height: band }
+            : outer === 'left'
+              ? { x: cx - u / 2, y: cy - u / 2, width: band, height: u }
+              : { x: cx + u / 2 - band, y: cy - u / 2, width: band, height: u };
+      cellsG.append(s('rect', { ...rect, class: 'start-band', fill, 'pointer-events': 'none' }));
     }
   }
   svg.append(cellsG);
@@ -118,7 +118,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
     }
   } else {
     for (const c of view.cells) {
-      if (c.piece) continue;
+      if (c.glyph) continue;
       const [cx, cy] = layout.centre.get(c.name)!;
       labels.append(s('text', { x: cx, y: cy + 3.5, 'text-anchor': 'middle', class: 'cell-name' }, c.name));
     }
@@ -175,16 +175,9 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   // Pieces.
   const piecesG = s('g', { class: 'pieces', 'pointer-events': 'none' });
   for (const c of view.cells) {
-    if (!c.piece) continue;
+    if (!c.glyph) continue;
     const [cx, cy] = layout.centre.get(c.name)!;
-    const player = view.players[c.owner];
-    const colour = player?.colour ?? '';
-    let glyph: SVGGElement;
-    if (game === 'traverse') {
-      const fwd = player?.forward ?? 'up';
-      glyph = traverseGlyph(c.piece, colour, flipped ? FLIP_FORWARD[fwd] ?? fwd : fwd, u);
-    } else if (game === 'travelers') glyph = travelersGlyph(c.piece, colour, u);
-    else glyph = trapGlyph(colour, !!c.trapped, u);
+    const glyph = drawGlyph(game, c, view.players[c.owner], flipped, u);
     const wrap = s('g', { transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, 'data-cell': c.name }, glyph);
     piecesG.append(wrap);
   }
@@ -213,7 +206,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
     if (key.includes('|')) continue;
     const p = layout.centre.get(key);
     if (!p) continue;
-    const occupied = !!layout.cellOf.get(key)?.piece;
+    const occupied = !!layout.cellOf.get(key)?.glyph;
     marksG.append(
       occupied
         ? s('circle', { cx: p[0], cy: p[1], r: u * 0.44, class: 'target-ring', 'data-for': t.click })

@@ -4,7 +4,7 @@
 // status, the hint, the choices and the controls, so none of them falls below the fold.
 
 import { api, ApiError, type Game, type Thinking } from '../api';
-import { previewClicks } from '../board/preview';
+import { previewChanges } from '../board/preview';
 import { renderBoard } from '../board/render';
 import { clear, h } from '../dom';
 import { MoveMaker } from '../play/clicks';
@@ -304,7 +304,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     const key = JSON.stringify([shown.ply, shown.position, shown.lastMove, clicks, targets, path, recent.map((m) => [m.ply, m.seat]), flipped, clickable, animate ? slide : null]);
     if (key !== boardKey) {
       boardKey = key;
-      const drawn = clicks.length >= 2 ? previewClicks(shown.board, clicks, g.game) : shown.board;
+      const drawn = clicks.length ? previewChanges(shown.board, maker.changes) : shown.board;
       const svg = renderBoard(drawn, g.game, {
         lastMove: shown.lastMove,
         flipped: !!flipped,

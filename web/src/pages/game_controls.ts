@@ -4,6 +4,7 @@
 // state and what each button does.
 
 import type { Game } from '../api';
+import { gameEntry } from '../catalog';
 import { copyText, h } from '../dom';
 import { confirmMoves, setConfirmMoves } from '../storage';
 
@@ -86,22 +87,30 @@ export function statusText(g: Game, mine: number[], myTurn: boolean): string {
   return `${who} to move`;
 }
 
-// Why a click on `name` (after `clicks`) is not one the server offers.
+// Why a click on `name` (after `clicks`) is not one the server offers. The game's own words come
+// from the catalog: its hints, and the legend's description of a piece that is stuck for a
+// reason its tags give ("a trapped mover: it never moves again").
 export function explainClick(g: Game, at: { viewing: boolean; mine: number[]; myTurn: boolean }, name: string, clicks: string[]): string {
   if (at.viewing) return 'You are looking at an earlier position: go back to the live game to move.';
   if (g.status !== 'playing') return 'The game is over.';
   if (!at.mine.length) return 'You are watching this game.';
   if (!at.myTurn) return `Not your turn: ${g.seats[g.to_move]?.player ?? 'the other player'} is to move.`;
+  const entry = gameEntry(g.game);
   const board = g.board;
   const cell = board?.cells.find((c) => c.name === name);
   const slot = name.includes('|');
   if (!clicks.length) {
-    if (slot) return board && board.walls_left === 0 ? 'No walls are left in the pile.' : 'No wall can go there.';
-    if (!cell?.piece) return g.game === 'trap' ? 'Click one of your movers, or a slot between two cells for a wall.' : 'Nothing to move there: click one of your pieces.';
+    if (slot) {
+      // A board count run out (a pile of walls) says why.
+      const spent = board?.counters.find((c) => c.value === 0);
+      return spent ? `No wall can go there: ${spent.text}.` : 'No wall can go there.';
+    }
+    if (!cell?.glyph) return entry?.hints.empty_cell ?? 'Nothing to move there.';
     if (cell.owner !== g.to_move) return `That is ${board?.players[cell.owner]?.name ?? 'another player'}’s piece.`;
-    if (cell.trapped) return 'That mover is trapped for good.';
+    const stuck = entry?.legend.glyphs.find((e) => e.key === cell.glyph && e.tag && cell.tags.includes(e.tag));
+    if (stuck) return `That is ${stuck.description}.`;
     return 'That piece has no moves.';
   }
   if (slot) return 'No wall can go there now.';
-  return g.game === 'trap' ? 'Not a legal step from here.' : 'Not a legal destination.';
+  return entry?.hints.bad_target ?? 'That click makes no move here.';
 }

@@ -52,7 +52,8 @@ export function playerRows(g: Game, board: BoardView, mine: number[], live: bool
       ret !== undefined ? h('span', { class: 'tag' }, ret > 0 ? 'won' : ret < 0 ? 'lost' : 'draw') : null,
       h('span', { class: 'clock', 'data-clock': i }, clock(seat.time_used_ms + running)));
   });
-  if (g.game === 'trap' && board.walls_left >= 0) rows.push(h('li', { class: 'muted small' }, `Walls left in the pile: ${board.walls_left}`));
+  // The board's own counts (a pile of walls).
+  for (const c of board.counters ?? []) rows.push(h('li', { class: 'muted small', 'data-counter': c.label }, c.text.charAt(0).toUpperCase() + c.text.slice(1)));
   return rows;
 }
 

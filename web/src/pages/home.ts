@@ -13,9 +13,9 @@ function select(name: string, options: [string, string][], value: string, onchan
   return el;
 }
 
-// The name the player-count control goes by: the parameter that picks the seating.
+// The name the player-count control goes by: the parameter that picks the seating, if any.
 function seatingControlName(info: CatalogGame): string {
-  return info.players_param || 'players';
+  return info.players_param || 'seating';
 }
 
 export function describeGame(g: Game, tokens: Record<string, string>): string {
@@ -52,6 +52,7 @@ export function homePage(app: HTMLElement): () => void {
   const players: Record<string, number> = {};
   let extra = '';
   let seatKinds: string[] = [];
+  let listOpen = false; // list a game with an open seat under Open games
 
   function valuesOf(info: CatalogGame): Record<string, string> {
     if (!values[info.name]) {
@@ -115,7 +116,8 @@ export function homePage(app: HTMLElement): () => void {
       start.disabled = true;
       error.textContent = '';
       try {
-        const seated = await api.create({ game, params: params(info), seats: seatKinds });
+        const hasOpen = seatKinds.includes('open');
+        const seated = await api.create({ game, params: params(info), seats: seatKinds, ...(hasOpen && listOpen ? { public: true } : {}) });
         addTokens(seated.game.id, seated.game.game, seated.tokens);
         location.hash = `#/game/${encodeURIComponent(seated.game.id)}`;
       } catch (e) {
@@ -163,8 +165,14 @@ export function homePage(app: HTMLElement): () => void {
         h('div', { class: 'seat-row', 'data-seat': i },
           h('span', { class: 'swatch', style: `background:${pieceFill(seat.colour)}` }),
           h('span', { class: 'name' }, seat.name),
-          select(`seat${i}`, seatChoices, seatKinds[i], (v) => { seatKinds[i] = v; })),
+          select(`seat${i}`, seatChoices, seatKinds[i], (v) => { seatKinds[i] = v; drawForm(); })),
       ),
+      // An open seat is taken through its invite link; listing it lets strangers take it too.
+      ...(seatKinds.includes('open')
+        ? [h('label', { class: 'form-row small' },
+          h('input', { type: 'checkbox', name: 'public', checked: listOpen, onchange: (e: Event) => { listOpen = (e.target as HTMLInputElement).checked; } }),
+          ' List under Open games (anyone may join; otherwise only your invite link)')]
+        : []),
       h('div', { class: 'form-row' }, start),
       error,
     );

@@ -83,12 +83,13 @@ function moverLegend(views: BoardView[]): HTMLElement[] {
   const entries = new Map<string, HTMLElement>();
   for (const view of views) {
     for (const c of view.cells) {
-      if (c.piece !== 'mover') continue;
+      if (c.glyph !== 'mover') continue;
       const player = view.players[c.owner];
-      const key = `${player?.colour}:${!!c.trapped}`;
+      const trapped = c.tags.includes('trapped');
+      const key = `${player?.colour}:${trapped}`;
       if (!player || entries.has(key)) continue;
-      const text = c.trapped ? `a trapped ${player.name} mover` : `a ${player.name} mover`;
-      entries.set(key, h('span', null, glyphIcon(trapGlyph(player.colour, !!c.trapped, 40)), text));
+      const text = trapped ? `a trapped ${player.name} mover` : `a ${player.name} mover`;
+      entries.set(key, h('span', null, glyphIcon(trapGlyph(player.colour, trapped, 40)), text));
     }
   }
   return [...entries.values()];

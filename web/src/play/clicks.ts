@@ -6,7 +6,7 @@
 // until it is confirmed. A request that fails drops the clicks: the selection and what may be
 // clicked always belong together.
 
-import { api, ApiError, type Legal, type LegalComplete, type LegalNext } from '../api';
+import { api, ApiError, type ClickChange, type Legal, type LegalComplete, type LegalNext } from '../api';
 import { slotKey } from '../board/layout';
 
 export interface ClickHost {
@@ -24,6 +24,7 @@ function sameClick(a: string, b: string): boolean {
 
 export class MoveMaker {
   clicks: string[] = [];
+  changes: (ClickChange | null)[] = []; // what each click does to the board drawn
   path: string[] = [];
   legal: Legal | null = null; // after `clicks`
   pending: LegalComplete | null = null; // a complete move awaiting confirm()
@@ -52,6 +53,7 @@ export class MoveMaker {
   reset(active: boolean): void {
     this.generation++;
     this.clicks = [];
+    this.changes = [];
     this.path = [];
     this.legal = null;
     this.pending = null;
@@ -64,6 +66,7 @@ export class MoveMaker {
   // Drops the clicks but keeps what may be clicked first.
   cancel(): void {
     this.clicks = [];
+    this.changes = [];
     this.path = [];
     this.pending = null;
     this.legal = this.first;
@@ -85,6 +88,7 @@ export class MoveMaker {
         // Back to no clicks, with the first clicks when they are known (else the next click
         // asks for them again).
         this.clicks = [];
+        this.changes = [];
         this.path = [];
         this.pending = null;
         this.legal = this.first;
@@ -132,6 +136,7 @@ export class MoveMaker {
       return;
     }
     const clicks = [...base, target.click];
+    this.changes = [...(base.length ? this.changes : []), target.change ?? null];
     this.clicks = clicks;
     this.path = target.path;
     this.host.hint('');

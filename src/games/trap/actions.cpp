@@ -1,0 +1,220 @@
+#include "games/trap/actions.h"
+
+#include <algorithm>
+
+#include "core/text.h"
+
+namespace arbiter::trap {
+namespace {
+
+bool walls_left(const State& s, int n) { return s.pile() < 0 || s.pile() >= n; }
+
+// The lowest member of a set, or -1.
+int lowest(const CellSet& set) {
+  int found = -1;
+  set.for_each([&](int c) {
+    found = c;
+    return false;
+  });
+  return found;
+}
+
+}  // namespace
+
+Actions::Actions(const Params& params)
+    : geo_(&geometry(params.size)),
+      walls_base_(kDirections * geo_->num_cells),
+      max_plies_(params.max_plies) {}
+
+ActionSpace Actions::space() const {
+  ActionSpace s;
+  s.num_actions = pass_id() + 1;
+  s.max_game_length = max_plies_ > 0 ? 2 * max_plies_ : -1;
+  return s;
+}
+
+bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* out) const {
+  const Geometry& g = *geo_;
+  const int side = s.to_move();
+  CellSet after = s.occupied();  // the movers after the first step
+  after.reset(x);
+  after.set(y);
+  bool any = false;
+  const auto add = [&](int id) {
+    any = true;
+    if (out) out->push_back(id);
+  };
+  // Steps first (their ids are below the walls').
+  std::array<int, kMoversPerSide> movers{};
+  int num_movers = 0;
+  for (int i = 0; i < kMoversPerSide; ++i) {
+    if (!s.mover_trapped(side, i)) movers[num_movers++] = s.mover_cell(side, i);
+  }
+  for (int i = 1; i < num_movers; ++i) {  // at most 3: insertion sort
+    for (int j = i; j > 0 && movers[j] < movers[j - 1]; --j) std::swap(movers[j], movers[j - 1]);
+  }
+  const CellSet from_x = s.steps_from(x);  // first steps of the mover on x, before the turn
+  // The mover now on y (x's) comes first in id order only when y is lower than the others'
+  // cells; collect every candidate and sort (at most 3 × 6).
+  std::array<int, 3 * kDirections> ids{};
+  int n = 0;
+  for (int m = 0; m < num_movers; ++m) {
+    const int z = movers[m] == x ? y : movers[m];
+    const CellSet& open = s.open_neighbours(z);
+    for (int d = 0; d < kDirections; ++d) {
+      const int w = g.neighbour[z][d];
+      if (w < 0 || !open.test(w) || after.test(w)) continue;
+      bool ok;
+      if (z == y) {
+        // (a): not back to the start (P7), through the lowest-named middle cell.
+        ok = w != x && lowest(from_x & s.open_neighbours(w)) == y;
+      } else if (w == x) {
+        // Chain (b), net z -> y: only when no (a) path z -> m -> y exists, and x is the
+        // lowest-named mover that could have gone first.
+        ok = (s.steps_from(z) & s.open_neighbours(y)).none();
+        for (int p = 0; ok && p < num_movers; ++p) {
+          const int q = movers[p];
+          if (q < x && q != z && s.open_neighbours(y).test(q) && open.test(q)) ok = false;
+        }
+      } else {
+        // Independent (b): the lower start first; with both pairings legal, lower with lower.
+        const bool swapped = from_x.test(w) && open.test(y);
+        ok = x < z && !(swapped && w < y);
+      }
+      if (ok) {
+        if (!out) return true;
+        ids[n++] = step_id(z, d);
+      }
+    }
+  }
+  std::sort(ids.begin(), ids.begin() + n);
+  for (int i = 0; i < n; ++i) add(ids[i]);
+  if (walls_left(s, 1)) {
+    const SlotSet free_slots = g.all_slots.minus(s.walls());
+    if (!out) return !free_slots.none();
+    free_slots.for_each([&](int slot) {
+      add(wall_id(slot));
+      return true;
+    });
+  }
+  return any;
+}
+
+void Actions::legal(const State& s, std::vector<int>& out) const {
+  const Geometry& g = *geo_;
+  const int side = s.to_move();
+  if (pending_ == 0) {
+    std::array<int, kMoversPerSide * kDirections> steps{};
+    int n = 0;
+    const bool wall_follows = walls_left(s, 1);
+    for (int i = 0; i < kMoversPerSide; ++i) {
+      if (s.mover_trapped(side, i)) continue;
+      const int x = s.mover_cell(side, i);
+      const CellSet to = s.steps_from(x);
+      for (int d = 0; d < kDirections; ++d) {
+        const int y = g.neighbour[x][d];
+        if (y < 0 || !to.test(y)) continue;
+        // With a wall left, (c) always completes the step; else it needs a second step.
+        if (wall_follows || second_after_step(s, x, y, nullptr)) steps[n++] = step_id(x, d);
+      }
+    }
+    std::sort(steps.begin(), steps.begin() + n);
+    out.insert(out.end(), steps.begin(), steps.begin() + n);
+    if (walls_left(s, 2)) {
+      // (d): the lower slot first, so every free slot but the highest.
+      const SlotSet free_slots = g.all_slots.minus(s.walls());
+      const std::size_t first = out.size();
+      free_slots.for_each([&](int slot) {
+        out.push_back(wall_id(slot));
+        return true;
+      });
+      if (out.size() > first) out.pop_back();
+    }
+    if (out.empty()) out.push_back(pass_id());  // P8
+    return;
+  }
+  const int a = taken_[0];
+  if (is_wall(a)) {
+    const int first = a - walls_base_;
+    const SlotSet free_slots = g.all_slots.minus(s.walls());
+    free_slots.for_each([&](int slot) {
+      if (slot > first) out.push_back(wall_id(slot));
+      return true;
+    });
+    return;
+  }
+  const int x = a / kDirections;
+  second_after_step(s, x, g.neighbour[x][a % kDirections], &out);
+}
+
+bool Actions::take(const State&, int action, Move& move) {
+  if (action == pass_id()) {
+    move = Move::pass();
+    pending_ = 0;
+    return true;
+  }
+  if (pending_ == 0) {
+    taken_[0] = action;
+    pending_ = 1;
+    return false;
+  }
+  const Geometry& g = *geo_;
+  const int first = taken_[0];
+  pending_ = 0;
+  if (is_wall(first)) {
+    move = Move::walls(first - walls_base_, action - walls_base_);
+    return true;
+  }
+  const int x = first / kDirections;
+  const int y = g.neighbour[x][first % kDirections];
+  if (is_wall(action)) {
+    move = Move::step_wall(x, y, action - walls_base_);
+    return true;
+  }
+  const int z = action / kDirections;
+  const int w = g.neighbour[z][action % kDirections];
+  if (z == y) {
+    move = Move::shift(x, w);  // (a)
+  } else if (w == x) {
+    move = Move::shift(z, y);  // chain (b)
+  } else {
+    move = Move::double_step(x, y, z, w);
+  }
+  return true;
+}
+
+std::string Actions::text(int a) const {
+  const Geometry& g = *geo_;
+  if (a == pass_id()) return "pass";
+  if (is_wall(a)) return g.slot_name(a - walls_base_);
+  const int c = a / kDirections;
+  const int to = g.neighbour[c][a % kDirections];
+  if (to < 0) return g.cell_name(c) + "-(off the field)";
+  return g.cell_name(c) + "-" + g.cell_name(to);
+}
+
+Result<int> Actions::read(std::string_view text) const {
+  const Geometry& g = *geo_;
+  const std::string_view t = trim(text);
+  if (to_lower(t) == "pass") return pass_id();
+  if (t.find('|') != std::string_view::npos) {
+    auto slot = g.parse_slot(t);
+    if (!slot) return make_error("decision " + quote(text) + ": " + slot.error());
+    return wall_id(*slot);
+  }
+  const auto dash = t.find('-');
+  if (dash == std::string_view::npos) {
+    return make_error("decision " + quote(text) +
+                      ": expected a step 'c3-c4', a wall 'c3|c4' or 'pass'");
+  }
+  auto from = g.parse_cell(trim(t.substr(0, dash)));
+  if (!from) return make_error("decision " + quote(text) + ": " + from.error());
+  auto to = g.parse_cell(trim(t.substr(dash + 1)));
+  if (!to) return make_error("decision " + quote(text) + ": " + to.error());
+  for (int d = 0; d < kDirections; ++d) {
+    if (g.neighbour[*from][d] == *to) return step_id(*from, d);
+  }
+  return make_error("decision " + quote(text) + ": the cells are not neighbours");
+}
+
+}  // namespace arbiter::trap

@@ -1,0 +1,45 @@
+#include "games/travelers/observation.h"
+
+#include <algorithm>
+
+#include "games/travelers/actions.h"
+#include "games/travelers/snapshot.h"
+
+namespace arbiter::travelers {
+namespace {
+
+constexpr int kPlane = kSquares;
+constexpr int cell(Square s) { return (kRanks - 1 - rank_of(s)) * kFiles + file_of(s); }
+
+void fill(std::span<float> out, int plane, float value) {
+  std::fill_n(out.begin() + plane * kPlane, kPlane, value);
+}
+
+}  // namespace
+
+void Observation::write(const State& state, std::span<const int> taken, int player,
+                        std::span<float> out) {
+  // 0–5: the observer's pieces by kind (Traveler, Displacer, Block, Ace, Deuce, Trey);
+  // 6–11: the opponent's.
+  for (Square s = 0; s < kSquares; ++s) {
+    const Piece p = state.at(s);
+    if (p == 0) continue;
+    const int k = (side_of(p) == player ? 0 : kKinds) + kind_of(p);
+    out[k * kPlane + cell(s)] = 1.0f;
+  }
+  if (!state.is_terminal() && state.to_move() == player) fill(out, 12, 1.0f);
+  if (player == kWhite) fill(out, 13, 1.0f);
+  if (state.ban()) fill(out, 14, 1.0f);  // V11: the side to move may not displace back
+  fill(out, 15, float(state.no_capture_plies()) / 100.0f);
+  fill(out, 16, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));
+  // 17–20: the decisions taken: from, to, displaced piece, drop square.
+  for (int a : taken) {
+    const int kind = a / kSquares;
+    const int plane = kind == 0 ? 17 : kind <= 2 ? 18 : kind == 3 ? 19 : 20;
+    out[plane * kPlane + cell(a % kSquares)] = 1.0f;
+  }
+  const int max_plies = state.params().max_plies;
+  if (max_plies > 0) fill(out, 21, std::min(1.0f, float(state.ply()) / float(max_plies)));
+}
+
+}  // namespace arbiter::travelers

@@ -1,0 +1,70 @@
+#include "games/traverse/actions.h"
+
+#include "core/text.h"
+
+namespace arbiter::traverse {
+
+ActionCodec::ActionCodec(const Params& params)
+    : max_lifts_(params.circle_reversal ? kMaxLifts : 0), max_plies_(params.max_plies) {}
+
+ActionSpace ActionCodec::space() const {
+  ActionSpace s;
+  s.num_actions = pass_id() + 1;
+  s.max_game_length = max_plies_ > 0 ? max_plies_ * (2 + 2 * max_lifts_) : -1;
+  return s;
+}
+
+int ActionCodec::sequence(const State&, const Move& m, uint16_t* out) const {
+  if (m.is_pass()) {
+    out[0] = static_cast<uint16_t>(pass_id());
+    return 1;
+  }
+  int n = 0;
+  out[n++] = static_cast<uint16_t>(m.from);
+  out[n++] = static_cast<uint16_t>(to_id(m.to, m.lifts));
+  for (int i = 0; i < m.lifts; ++i) {
+    out[n++] = static_cast<uint16_t>(lift_id(m.lifted[i]));
+    out[n++] = static_cast<uint16_t>(place_id(m.placed[i]));
+  }
+  return n;
+}
+
+std::string ActionCodec::text(int a) const {
+  if (a == pass_id()) return "pass";
+  if (a < kSquares) return "from " + square_name(a);
+  if (a < kSquares * (max_lifts_ + 2)) {
+    const int lifts = a / kSquares - 1;
+    std::string out = "to " + square_name(a % kSquares);
+    if (lifts > 0) out += " lifting " + std::to_string(lifts);
+    return out;
+  }
+  if (a < place_id(0)) return "lift " + square_name(a - lift_id(0));
+  return "place " + square_name(a - place_id(0));
+}
+
+Result<int> ActionCodec::read(std::string_view text) const {
+  const std::string lower = to_lower(trim(text));
+  const auto words = split(lower);
+  const auto bad = [&] {
+    return make_error("decision " + quote(text) +
+                      ": expected 'from SQ', 'to SQ', 'to SQ lifting N', 'lift SQ', "
+                      "'place SQ' or 'pass'");
+  };
+  if (words.size() == 1 && words[0] == "pass") return pass_id();
+  if (words.size() != 2 && words.size() != 4) return bad();
+  const auto square = parse_square(words[1]);
+  if (!square) return bad();
+  if (words.size() == 2) {
+    if (words[0] == "from") return *square;
+    if (words[0] == "to") return to_id(*square, 0);
+    if (max_lifts_ > 0 && words[0] == "lift") return lift_id(*square);
+    if (max_lifts_ > 0 && words[0] == "place") return place_id(*square);
+    return bad();
+  }
+  if (words[0] != "to" || words[2] != "lifting") return bad();
+  auto lifts = parse_int(words[3], 0, max_lifts_, "lifts");
+  if (!lifts) return make_error("decision " + quote(text) + ": " + lifts.error());
+  return to_id(*square, static_cast<int>(*lifts));
+}
+
+}  // namespace arbiter::traverse

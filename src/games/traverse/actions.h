@@ -1,0 +1,46 @@
+// Traverse's decisions (the research face; docs/research.md gives the ids): a move is `from`
+// (the piece), `to` (where it comes to rest, with how many circles it lifts), then for each
+// lifted circle, in jump order, `lift` (the circle's square) and `place` (where it is put, R15);
+// a lone `pass` (R13) is one decision. K = 6 lifts at most with circle_reversal, else 0:
+//
+//   from s          s                      s = row * 10 + column (a1 = 0, j10 = 99)
+//   to s, k lifts   100 + 100 k + s        k = 0 … K
+//   lift s          100 (K + 2) + s        only when K > 0
+//   place s         100 (K + 3) + s        only when K > 0
+//   pass            the last id: 100 (K + 2) + (K > 0 ? 200 : 0)
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+#include "games/decisions.h"
+#include "games/traverse/state.h"
+
+namespace arbiter::traverse {
+
+class ActionCodec {
+ public:
+  using State = traverse::State;
+  static constexpr int kMaxDecisions = 2 + 2 * kMaxLifts;
+
+  explicit ActionCodec(const Params& params);
+  ActionSpace space() const;
+  int sequence(const State& state, const Move& move, uint16_t* out) const;
+  std::string text(int action) const;
+  Result<int> read(std::string_view text) const;
+
+  int to_id(Square s, int lifts) const { return kSquares + kSquares * lifts + s; }
+  int lift_id(Square s) const { return kSquares * (max_lifts_ + 2) + s; }
+  int place_id(Square s) const { return kSquares * (max_lifts_ + 3) + s; }
+  int pass_id() const { return kSquares * (max_lifts_ + 2) + (max_lifts_ > 0 ? 2 * kSquares : 0); }
+
+ private:
+  int max_lifts_;
+  int max_plies_;
+};
+
+using Actions = FilteredDecisions<ActionCodec>;
+
+}  // namespace arbiter::traverse

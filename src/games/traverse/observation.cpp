@@ -1,0 +1,59 @@
+#include "games/traverse/observation.h"
+
+#include <algorithm>
+
+#include "games/traverse/actions.h"
+
+namespace arbiter::traverse {
+namespace {
+
+constexpr int kPlane = kSquares;
+// The plane cell of a square: rows from the top.
+constexpr int cell(Square s) { return (kSize - 1 - row_of(s)) * kSize + col_of(s); }
+
+void fill(std::span<float> out, int plane, float value) {
+  std::fill_n(out.begin() + plane * kPlane, kPlane, value);
+}
+
+}  // namespace
+
+std::array<int, 3> Observation::shape(const Params& params) {
+  const int n = static_cast<int>(params.seats.size());
+  return {5 * n + 10, kSize, kSize};
+}
+
+void Observation::write(const State& state, std::span<const int> taken, int player,
+                        std::span<float> out) {
+  const int n = state.num_players();
+  // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
+  for (int k = 0; k < n; ++k) {
+    const int seat = state.seat((player + k) % n);
+    for_each_square(state.pieces_of(seat), [&](Square s) {
+      out[(4 * k + kind_of(state.at(s))) * kPlane + cell(s)] = 1.0f;
+    });
+  }
+  int plane = 4 * n;
+  fill(out, plane + state.seat(player), 1.0f);  // 4n … 4n+3: the observer's seat (S, W, N, E)
+  plane += kSeats;
+  if (!state.is_terminal()) fill(out, plane + (state.to_move() - player + n) % n, 1.0f);
+  plane += n;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
+  const ActionCodec codec(state.params());
+  for (int a : taken) {
+    if (a < kSquares) {
+      out[plane * kPlane + cell(a)] = 1.0f;
+    } else if (a < codec.lift_id(0) || a == codec.pass_id()) {
+      if (a != codec.pass_id()) out[(plane + 1) * kPlane + cell(a % kSquares)] = 1.0f;
+    } else if (a < codec.place_id(0)) {
+      out[(plane + 2) * kPlane + cell(a - codec.lift_id(0))] = 1.0f;
+    } else {
+      out[(plane + 3) * kPlane + cell(a - codec.place_id(0))] = 1.0f;
+    }
+  }
+  plane += 4;
+  const int max_plies = state.params().max_plies;
+  if (max_plies > 0) fill(out, plane, std::min(1.0f, float(state.ply()) / float(max_plies)));
+  ++plane;  // 5n+9: earlier occurrences of this position (R19): 0, 0.5, 1 for 1, 2, 3+
+  fill(out, plane, std::min(1.0f, float(state.repetitions() - 1) / 2.0f));
+}
+
+}  // namespace arbiter::traverse

@@ -1,0 +1,20 @@
+// Traverse's observation tensor (the research face; docs/research.md lists the planes):
+// (5 n + 10) planes of 10 x 10 for n players, seen by one player. Plane cell (h, w) is the
+// square of row 10 − h, column w (h = 0 is row 10, the top of the drawn board).
+#pragma once
+
+#include <array>
+#include <span>
+
+#include "games/traverse/state.h"
+
+namespace arbiter::traverse {
+
+struct Observation {
+  static std::array<int, 3> shape(const Params& params);
+  // `out` is zeroed, of shape(); `taken` are the decisions of the move in progress.
+  static void write(const State& state, std::span<const int> taken, int player,
+                    std::span<float> out);
+};
+
+}  // namespace arbiter::traverse

@@ -1,0 +1,263 @@
+// The research face (games/game.h, docs/research.md) of every registered game, over each game's
+// conformance parameter sets: decisions, masks, action texts, undo of decisions, observations
+// and serialization, checked along random playouts with fixed seeds.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "games/registry.h"
+
+namespace arbiter {
+namespace {
+
+struct Case {
+  const Game* game;
+  ConformanceCase spec;
+  int index;
+};
+
+std::vector<Case> all_cases() {
+  std::vector<Case> out;
+  for (const Game* game : all_games()) {
+    int index = 0;
+    for (const ConformanceCase& c : game->conformance_cases()) out.push_back({game, c, index++});
+  }
+  return out;
+}
+
+void PrintTo(const Case& c, std::ostream* os) { *os << c.game->name() << " " << c.spec.params; }
+
+#ifdef NDEBUG
+constexpr int kScale = 1;
+#else
+constexpr int kScale = 4;
+#endif
+
+class Research : public ::testing::TestWithParam<Case> {};
+
+std::unique_ptr<GameState> start_state(const Case& c) {
+  auto state = c.game->new_state(*ParamMap::parse(c.spec.params));
+  EXPECT_TRUE(state.ok()) << state.error();
+  return std::move(*state);
+}
+
+std::vector<int> legal_of(const GameState& s) {
+  std::vector<int> out;
+  s.legal_actions(out);
+  return out;
+}
+
+std::vector<float> observation(const GameState& s, int player) {
+  const ActionSpace space = s.action_space();
+  std::vector<float> out(static_cast<std::size_t>(space.channels) * space.height * space.width);
+  s.observe(player, out);
+  return out;
+}
+
+// The decisions open now: sorted, distinct, in range, the mask, and each one's text reads back.
+void check_decision_node(const GameState& s, int mover) {
+  const ActionSpace space = s.action_space();
+  const auto legal = legal_of(s);
+  ASSERT_EQ(s.is_terminal(), legal.empty()) << s.to_text();
+  ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end()));
+  ASSERT_TRUE(std::adjacent_find(legal.begin(), legal.end()) == legal.end());
+  std::vector<uint8_t> mask(space.num_actions);
+  s.legal_actions_mask(mask);
+  std::vector<int> from_mask;
+  for (int a = 0; a < space.num_actions; ++a) {
+    if (mask[a]) from_mask.push_back(a);
+  }
+  ASSERT_EQ(from_mask, legal) << "mask != legal_actions in " << s.to_text();
+  if (!s.is_terminal()) ASSERT_EQ(s.to_move(), mover) << "to_move changed within a move";
+  for (int a : legal) {
+    ASSERT_GE(a, 0);
+    ASSERT_LT(a, space.num_actions);
+    const std::string text = s.action_to_string(a);
+    auto back = s.string_to_action(text);
+    ASSERT_TRUE(back.ok()) << text << ": " << back.error();
+    ASSERT_EQ(*back, a) << text;
+  }
+}
+
+// Every complete decision sequence from here plays one legal move, and every legal move is
+// played by exactly one sequence (a bijection); taking back each decision restores the node.
+void walk_decisions(GameState& s, int mover, std::map<std::string, int>& played) {
+  check_decision_node(s, mover);
+  if (::testing::Test::HasFatalFailure()) return;
+  const auto legal = legal_of(s);
+  const int pending = s.decisions_pending();
+  const std::size_t history = s.history().size();
+  for (int a : legal) {
+    ASSERT_TRUE(s.apply_action(a).ok()) << s.action_to_string(a);
+    if (s.decisions_pending() == 0) {
+      ASSERT_EQ(s.history().size(), history + 1);
+      ++played[s.history().back()];
+    } else {
+      ASSERT_EQ(s.decisions_pending(), pending + 1);
+      ASSERT_EQ(s.history().size(), history);
+      ASSERT_FALSE(s.apply("pass").ok()) << "a move text in the middle of a move";
+      walk_decisions(s, mover, played);
+      if (::testing::Test::HasFatalFailure()) return;
+    }
+    ASSERT_TRUE(s.undo());
+    ASSERT_EQ(s.decisions_pending(), pending);
+    ASSERT_EQ(legal_of(s), legal) << "undo of a decision";
+  }
+}
+
+void check_bijection(const GameState& s) {
+  auto copy = s.clone();
+  std::map<std::string, int> played;
+  walk_decisions(*copy, s.to_move(), played);
+  if (::testing::Test::HasFatalFailure()) return;
+  const auto moves = s.legal_moves();
+  ASSERT_EQ(played.size(), moves.size()) << s.to_text();
+  for (const auto& m : moves) {
+    const auto it = played.find(m);
+    ASSERT_NE(it, played.end()) << m << " has no decision sequence in " << s.to_text();
+    ASSERT_EQ(it->second, 1) << m << " has " << it->second << " decision sequences";
+  }
+  ASSERT_EQ(copy->to_text(), s.to_text());
+}
+
+void check_round_trip(const GameState& s) {
+  const std::string text = s.serialize();
+  ASSERT_EQ(text.find('\n'), std::string::npos);
+  auto back = s.game().deserialize(text);
+  ASSERT_TRUE(back.ok()) << back.error() << "\n" << text;
+  const GameState& b = **back;
+  ASSERT_EQ(b.serialize(), text);
+  ASSERT_EQ(b.hash(), s.hash());
+  ASSERT_EQ(b.to_text(), s.to_text());
+  ASSERT_EQ(b.is_terminal(), s.is_terminal()) << text;
+  ASSERT_EQ(b.returns(), s.returns());
+  ASSERT_EQ(b.result_text(), s.result_text());
+  ASSERT_EQ(b.decisions_pending(), s.decisions_pending());
+  ASSERT_EQ(legal_of(b), legal_of(s));
+  if (s.decisions_pending() == 0) ASSERT_EQ(b.legal_moves(), s.legal_moves());
+  for (int p = 0; p < s.num_players(); ++p) ASSERT_EQ(observation(b, p), observation(s, p));
+}
+
+void check_observation(const GameState& s) {
+  const ActionSpace space = s.action_space();
+  ASSERT_GT(space.channels * space.height * space.width, 0);
+  std::vector<std::vector<float>> seen;
+  for (int p = 0; p < s.num_players(); ++p) {
+    const auto o = observation(s, p);
+    ASSERT_EQ(o, observation(s, p)) << "observation is not deterministic";
+    for (float v : o) ASSERT_TRUE(v >= 0.0f && v <= 1.0f) << v;
+    // Seat-relative: each seat sees the position its own way.
+    for (const auto& other : seen) ASSERT_NE(o, other) << "two seats see the same planes";
+    seen.push_back(o);
+  }
+}
+
+// Plays random decisions to the end, checking each node, the round trips (mid-move included)
+// and, every check_every moves, the bijection.
+TEST_P(Research, RandomDecisionPlayouts) {
+  const Case& c = GetParam();
+  // Half the conformance games: each position here also walks every decision sequence.
+  for (int g = 0; g < std::max(1, c.spec.games / (2 * kScale)); ++g) {
+    Rng rng(2000 + g);
+    auto state = start_state(c);
+    ASSERT_TRUE(state);
+    const ActionSpace space = state->action_space();
+    ASSERT_GT(space.num_actions, 0);
+    int decisions = 0;
+    for (int move = 0; !state->is_terminal(); ++move) {
+      if (move % c.spec.check_every == 0) {
+        check_bijection(*state);
+        if (HasFatalFailure()) return;
+      }
+      check_observation(*state);
+      check_round_trip(*state);
+      if (HasFatalFailure()) return;
+      const int mover = state->to_move();
+      const std::size_t history = state->history().size();
+      const auto before = state->legal_moves();
+      do {
+        check_decision_node(*state, mover);
+        if (HasFatalFailure()) return;
+        const auto legal = legal_of(*state);
+        ASSERT_TRUE(state->apply_action(legal[rng.below(legal.size())]).ok());
+        ++decisions;
+        if (state->decisions_pending() > 0) {
+          check_round_trip(*state);
+          check_observation(*state);
+          if (HasFatalFailure()) return;
+        }
+      } while (state->decisions_pending() > 0);
+      ASSERT_EQ(state->history().size(), history + 1);
+      ASSERT_TRUE(std::binary_search(before.begin(), before.end(), state->history().back()));
+    }
+    check_round_trip(*state);
+    ASSERT_TRUE(legal_of(*state).empty());
+    if (space.max_game_length >= 0) ASSERT_LE(decisions, space.max_game_length);
+    double sum = 0;
+    for (double v : state->returns()) sum += v;
+    ASSERT_NEAR(sum, 0.0, 1e-9);
+  }
+}
+
+// Bad input to the research face is a one-line error, and changes nothing.
+TEST_P(Research, BadInputIsAnError) {
+  const Case& c = GetParam();
+  auto state = start_state(c);
+  const ActionSpace space = state->action_space();
+  const std::string before = state->serialize();
+  for (int a : {-1, space.num_actions, 1 << 30}) {
+    auto r = state->apply_action(a);
+    ASSERT_FALSE(r.ok());
+    ASSERT_EQ(r.error().find('\n'), std::string::npos);
+  }
+  std::vector<uint8_t> mask(space.num_actions);
+  state->legal_actions_mask(mask);
+  for (int a = 0; a < space.num_actions; ++a) {
+    if (!mask[a]) ASSERT_FALSE(state->apply_action(a).ok()) << a;
+  }
+  ASSERT_FALSE(state->string_to_action("nonsense").ok());
+  ASSERT_EQ(state->serialize(), before);
+  const std::string bad[] = {
+      "",
+      "arbiter-state 1",
+      "arbiter-state 2;" + std::string(c.game->name()) + ";;;;",
+      before + ";",
+      "arbiter-state 1;nosuchgame" + before.substr(before.find(';', 16)),
+      before.substr(0, before.rfind(';')) + ";" + std::to_string(space.num_actions),
+      before.substr(0, before.rfind(';')) + ";x",
+      before.substr(0, before.rfind(';', before.rfind(';') - 1)) + ";zz;",
+  };
+  for (const std::string& text : bad) {
+    auto r = c.game->deserialize(text);
+    ASSERT_FALSE(r.ok()) << text;
+    ASSERT_EQ(r.error().find('\n'), std::string::npos) << r.error();
+  }
+  // Every truncation of a mid-game text either reads or is a one-line error (never a crash).
+  Rng rng(7);
+  for (int i = 0; i < 12 && !state->is_terminal(); ++i) {
+    const auto legal = legal_of(*state);
+    ASSERT_TRUE(state->apply_action(legal[rng.below(legal.size())]).ok());
+  }
+  const std::string text = state->serialize();
+  for (std::size_t n = 0; n < text.size(); ++n) {
+    auto r = c.game->deserialize(text.substr(0, n));
+    if (!r.ok()) ASSERT_EQ(r.error().find('\n'), std::string::npos) << r.error();
+    std::string flipped = text;
+    flipped[n] = flipped[n] == '0' ? '1' : '0';
+    auto f = c.game->deserialize(flipped);
+    if (!f.ok()) ASSERT_EQ(f.error().find('\n'), std::string::npos) << f.error();
+  }
+}
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info) {
+  return std::string(info.param.game->name()) + "_" + std::to_string(info.param.index);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, Research, ::testing::ValuesIn(all_cases()), case_name);
+
+}  // namespace
+}  // namespace arbiter
