@@ -11,6 +11,11 @@
 //   alphabeta_search.h  the inner search and quiescence
 //   alphabeta_order.h   move ordering (TT move, forcing moves, killers, history)
 //
+// Multi-PV (SearchLimits::multipv = N > 1): every iteration searches the root with a full window
+// and ranks the root moves with exact scores for the best N (a move is searched against the N-th
+// best score found so far in the iteration, so the N best come out exact and the others fail
+// low); SearchResult::lines holds them with their lines. With N = 1 the search is unchanged.
+//
 // Contract: search() leaves the State as it found it; a search with a node limit and no time
 // limit is deterministic (same State, options and seed → same move, score and node count).
 #pragma once
@@ -75,12 +80,15 @@ class AlphaBeta {
   int terminal_value(int team, int ply) const;
   int child_value(int depth, int alpha, int beta, int ply, int team, int child_team);
   int search_root(int depth, int alpha, int beta);
+  int search_root_multipv(int depth, int lines);
+  std::vector<RootLine<Move>> root_lines(int depth, int lines, std::vector<ProgressLine>* texts);
   int search_node(int depth, int alpha, int beta, int ply, int team);
   int quiesce(int alpha, int beta, int ply, int team, int qdepth);
   void order_moves(const MoveList& list, int ply, int team, const Move* tt_move);
   int next_move(int ply, std::size_t i);
   bool poll();
-  std::vector<Move> principal_variation(int depth, std::vector<std::string>* texts);
+  std::vector<Move> principal_variation(const Move& first, int depth,
+                                        std::vector<std::string>* texts);
 
   AlphaBetaOptions options_;
   std::shared_ptr<TranspositionTable<Move>> tt_;
@@ -132,8 +140,34 @@ typename AlphaBeta<State>::Result AlphaBeta<State>::search(State& root, const Se
   result.has_move = true;
   result.best = root_moves_[0].move;
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
+  const int multipv = std::clamp(limits.multipv, 1, static_cast<int>(root_moves_.size()));
   int prev = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
+    if (multipv > 1) {
+      iter_has_best_ = false;
+      const int score = search_root_multipv(depth, multipv);
+      if (aborted_) break;  // the lines of the last completed iteration stand
+      result.best = root_moves_[0].move;
+      result.score = score;
+      result.depth = depth;
+      std::vector<ProgressLine> texts;
+      result.lines = root_lines(depth, multipv, progress ? &texts : nullptr);
+      result.pv = result.lines[0].pv;
+      if (progress) {
+        SearchProgress p;
+        p.depth = depth;
+        p.score = score;
+        p.pv = texts[0].pv;
+        p.lines = std::move(texts);
+        p.nodes = nodes_;
+        p.seconds = clock.elapsed();
+        p.nps = p.seconds > 0 ? nodes_ / p.seconds : 0;
+        progress(p);
+      }
+      if (is_win_score(score) && kWin - std::abs(score) <= depth) break;
+      if (clock.past_soft()) break;
+      continue;
+    }
     int delta = Ai::kAspiration;
     int alpha = -kInfinity, beta = kInfinity;
     if (options_.aspiration && depth >= 3 && !is_win_score(prev)) {
@@ -168,7 +202,7 @@ typename AlphaBeta<State>::Result AlphaBeta<State>::search(State& root, const Se
     result.score = score;
     result.depth = depth;
     std::vector<std::string> texts;
-    result.pv = principal_variation(depth, progress ? &texts : nullptr);
+    result.pv = principal_variation(root_moves_[0].move, depth, progress ? &texts : nullptr);
     if (progress) {
       SearchProgress p;
       p.depth = depth;
@@ -188,15 +222,16 @@ typename AlphaBeta<State>::Result AlphaBeta<State>::search(State& root, const Se
   return result;
 }
 
+// The line of the root move `first`: it, then the transposition table's moves.
 template <class State>
 std::vector<typename AlphaBeta<State>::Move> AlphaBeta<State>::principal_variation(
-    int depth, std::vector<std::string>* texts) {
+    const Move& first, int depth, std::vector<std::string>* texts) {
   std::vector<Move> pv;
   MoveList list;
   for (int i = 0; i < depth && !s_->is_terminal(); ++i) {
     Move m{};
     if (i == 0) {
-      m = root_moves_[0].move;
+      m = first;
     } else {
       TtEntry<Move> e;
       if (!tt_->probe(s_->hash(), e) || !e.has_move) break;
@@ -210,6 +245,29 @@ std::vector<typename AlphaBeta<State>::Move> AlphaBeta<State>::principal_variati
   }
   for (std::size_t i = 0; i < pv.size(); ++i) s_->undo();
   return pv;
+}
+
+// The first `lines` root moves (ranked by search_root_multipv) with their scores and lines.
+template <class State>
+std::vector<RootLine<typename AlphaBeta<State>::Move>> AlphaBeta<State>::root_lines(
+    int depth, int lines, std::vector<ProgressLine>* texts) {
+  std::vector<RootLine<Move>> out;
+  for (int i = 0; i < lines; ++i) {
+    const RootMove& rm = root_moves_[i];
+    RootLine<Move> line;
+    line.move = rm.move;
+    line.score = rm.score;
+    line.proven_plies = proven_plies(rm.score);
+    ProgressLine text;
+    line.pv = principal_variation(rm.move, depth, texts ? &text.pv : nullptr);
+    if (texts) {
+      text.score = line.score;
+      text.proven_plies = line.proven_plies;
+      texts->push_back(std::move(text));
+    }
+    out.push_back(std::move(line));
+  }
+  return out;
 }
 
 }  // namespace arbiter::ai

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 
 namespace arbiter::ai {
 
@@ -69,6 +70,41 @@ int AlphaBeta<State>::search_root(int depth, int alpha, int beta) {
     }
   }
   return best;
+}
+
+// One multi-PV pass over the root (alphabeta.h): each move is searched against the `lines`-th
+// best exact score found so far in this pass (a full window until there are that many), so the
+// best `lines` moves get exact scores; the others fail low and are ranked below them. The root
+// moves end sorted best first. Returns the best score.
+template <class State>
+int AlphaBeta<State>::search_root_multipv(int depth, int lines) {
+  State& s = *s_;
+  std::vector<int> exact;  // the exact scores of this pass, best first
+  root_done_ = 0;
+  for (std::size_t i = 0; i < root_moves_.size(); ++i) {
+    RootMove& rm = root_moves_[i];
+    const int alpha = static_cast<int>(exact.size()) >= lines ? exact[lines - 1] : -kInfinity;
+    s.apply(rm.move);
+    const int child_team = s.is_terminal() ? root_player_ : team_of(s.to_move());
+    int v;
+    if (alpha == -kInfinity) {
+      v = child_value(depth - 1, -kInfinity, kInfinity, 0, root_player_, child_team);
+    } else {
+      v = child_value(depth - 1, alpha, alpha + 1, 0, root_player_, child_team);
+      if (v > alpha && !aborted_) {
+        v = child_value(depth - 1, alpha, kInfinity, 0, root_player_, child_team);
+      }
+    }
+    s.undo();
+    if (aborted_) return 0;
+    root_done_ = static_cast<int>(i) + 1;
+    rm.score = v > alpha ? v : -kInfinity;
+    if (v > alpha)
+      exact.insert(std::upper_bound(exact.begin(), exact.end(), v, std::greater<>()), v);
+  }
+  std::stable_sort(root_moves_.begin(), root_moves_.end(),
+                   [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+  return root_moves_[0].score;
 }
 
 template <class State>

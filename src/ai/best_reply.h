@@ -6,12 +6,15 @@
 // Traverse's pass only advances the turn). Iterative deepening with alpha-beta, moves ordered by
 // the game's hint and the previous iteration's best; no transposition table (passes make
 // positions that real play never reaches). Same limits, stop, evaluation noise and determinism
-// as alpha-beta.
+// as alpha-beta. Multi-PV (SearchLimits::multipv = N > 1): each root move is searched against
+// the N-th best score of the iteration so far, so the best N get exact scores (their lines are
+// the move alone: passes make no line worth showing).
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "ai/game_ai.h"
@@ -53,22 +56,34 @@ class BestReply {
     result.has_move = true;
     result.best = root_moves[0].second;
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 8) : kMaxPly - 8;
+    const int multipv = std::clamp(limits.multipv, 1, static_cast<int>(root_moves.size()));
     for (int depth = 1; depth <= max_depth; ++depth) {
       int alpha = -kInfinity;
-      std::size_t best = 0;
-      for (std::size_t i = 0; i < root_moves.size(); ++i) {
-        root.apply(root_moves[i].second);
-        const int v = root.is_terminal() ? terminal_score(root, root_player_, 1)
-                                         : min_layer(depth - 1, alpha, kInfinity, 1);
-        root.undo();
-        if (aborted_) break;
-        if (v > alpha) {
-          alpha = v;
-          best = i;
+      if (multipv > 1) {
+        if (!rank_root(root_moves, depth, multipv)) break;
+        alpha = root_moves[0].first;
+        result.lines.clear();
+        for (int i = 0; i < multipv; ++i) {
+          const int score = root_moves[i].first;
+          result.lines.push_back(
+              {root_moves[i].second, score, {root_moves[i].second}, proven_plies(score)});
         }
+      } else {
+        std::size_t best = 0;
+        for (std::size_t i = 0; i < root_moves.size(); ++i) {
+          root.apply(root_moves[i].second);
+          const int v = root.is_terminal() ? terminal_score(root, root_player_, 1)
+                                           : min_layer(depth - 1, alpha, kInfinity, 1);
+          root.undo();
+          if (aborted_) break;
+          if (v > alpha) {
+            alpha = v;
+            best = i;
+          }
+        }
+        if (aborted_) break;
+        std::rotate(root_moves.begin(), root_moves.begin() + best, root_moves.begin() + best + 1);
       }
-      if (aborted_) break;
-      std::rotate(root_moves.begin(), root_moves.begin() + best, root_moves.begin() + best + 1);
       result.best = root_moves[0].second;
       result.score = alpha;
       result.depth = depth;
@@ -77,6 +92,9 @@ class BestReply {
         p.depth = depth;
         p.score = alpha;
         p.pv = {root.move_text(result.best)};
+        for (const auto& line : result.lines) {
+          p.lines.push_back({line.score, line.proven_plies, {root.move_text(line.move)}});
+        }
         p.nodes = nodes_;
         p.seconds = clock.elapsed();
         p.nps = nodes_ / std::max(p.seconds, 1e-9);
@@ -85,12 +103,37 @@ class BestReply {
       if (is_win_score(alpha) || clock.past_soft()) break;
     }
     result.pv = {result.best};
+    if (!result.lines.empty()) result.lines[0].pv = result.pv;
     result.nodes = nodes_;
     result.seconds = clock.elapsed();
     return result;
   }
 
  private:
+  // One multi-PV iteration: scores every root move (`first`) against the `lines`-th best exact
+  // score so far and sorts them best first, the fail-lows below. False when aborted.
+  bool rank_root(std::vector<std::pair<int, Move>>& root_moves, int depth, int lines) {
+    State& root = *s_;
+    std::vector<int> exact;  // best first
+    std::vector<std::pair<int, Move>> scored = root_moves;
+    for (auto& [score, move] : scored) {
+      const int alpha = static_cast<int>(exact.size()) >= lines ? exact[lines - 1] : -kInfinity;
+      root.apply(move);
+      const int v = root.is_terminal() ? terminal_score(root, root_player_, 1)
+                                       : min_layer(depth - 1, alpha, kInfinity, 1);
+      root.undo();
+      if (aborted_) return false;
+      score = v > alpha ? v : -kInfinity;
+      if (v > alpha) {
+        exact.insert(std::upper_bound(exact.begin(), exact.end(), v, std::greater<>()), v);
+      }
+    }
+    std::stable_sort(scored.begin(), scored.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    root_moves = std::move(scored);
+    return true;
+  }
+
   bool poll() {
     if ((++nodes_ & 31) == 0 && clock_->should_stop(nodes_)) aborted_ = true;
     return aborted_;

@@ -94,6 +94,7 @@ SearchLimits recipe_limits(const Recipe& r, const SearchLimits& caller, int play
   }
   if (caller.depth > 0) l.depth = l.depth > 0 ? std::min(l.depth, caller.depth) : caller.depth;
   if (caller.nodes > 0) l.nodes = l.nodes > 0 ? std::min(l.nodes, caller.nodes) : caller.nodes;
+  l.multipv = std::max(1, caller.multipv);
   return l;
 }
 

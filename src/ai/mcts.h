@@ -11,6 +11,11 @@
 //   - tree reuse: the subtree of the new root is kept when it was a child or grandchild of the
 //     previous root (found by position hash);
 //   - threads > 1: root-parallel; helper trees on copies of the root, visits summed per move.
+// The result ranks the root moves (SearchResult::lines, SearchLimits::multipv of them): the
+// chosen move, then the others by visits, each with its value for the mover ((q − 0.5) · 2000
+// for a mean reward q, or a proven result as kWin − plies along the proven line kept, which is
+// not necessarily the shortest) and its most-visited line; `values` holds every player's value
+// after the chosen move on the same scale, and `root_visits` the visits of every root move.
 // A node is expanded (children created and scored) once it has `expand_visits` visits.
 //
 // The class is split by concern: mcts.h (options, tree, the search loop, reuse) and
@@ -91,6 +96,10 @@ class Mcts {
   void backup(int32_t leaf, const Rewards& r);
   void update_proof(int32_t node);
   int32_t best_child(int32_t node) const;
+  int child_score(int32_t child, int* plies) const;
+  std::vector<Move> line_of(int32_t child) const;
+  void rank_root(Result& result, int32_t best, const std::vector<uint64_t>& visits,
+                 int multipv) const;
   bool reuse(const State& root);
   float squash(int eval) const {
     return static_cast<float>(1 / (1 + std::exp(-eval / options_.eval_scale)));
@@ -186,16 +195,12 @@ typename Mcts<State>::Result Mcts<State>::search(State& root, const SearchLimits
       }
     }
   }
-  const Node& b = nodes_[best];
   result.has_move = true;
-  result.best = b.move;
-  const double q = b.visits ? b.reward[b.mover] / b.visits : 0.5;
-  result.score = b.proven == b.mover ? kWin - 1 : static_cast<int>((q - 0.5) * 2000);
-  for (int32_t n = best; n >= 0 && result.pv.size() < 16;) {
-    result.pv.push_back(nodes_[n].move);
-    n = nodes_[n].num_children ? best_child(n) : -1;
-    if (n >= 0 && nodes_[n].visits == 0) break;
-  }
+  result.best = nodes_[best].move;
+  int plies = 0;
+  result.score = child_score(best, &plies);
+  result.pv = line_of(best);
+  rank_root(result, best, visits, limits.multipv);
   result.depth = max_depth_;
   result.nodes = playouts;
   result.seconds = clock.elapsed();
@@ -206,6 +211,18 @@ typename Mcts<State>::Result Mcts<State>::search(State& root, const SearchLimits
     p.nodes = playouts;
     p.seconds = result.seconds;
     p.nps = playouts / std::max(p.seconds, 1e-9);
+    if (limits.multipv > 1) {
+      for (const auto& line : result.lines) {
+        ProgressLine text{line.score, line.proven_plies, {}};
+        for (const Move& m : line.pv) {
+          text.pv.push_back(root.move_text(m));
+          root.apply(m);
+        }
+        for (std::size_t i = 0; i < line.pv.size(); ++i) root.undo();
+        p.lines.push_back(std::move(text));
+      }
+      p.pv = p.lines[0].pv;
+    }
     progress(p);
   }
   return result;

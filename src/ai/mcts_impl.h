@@ -176,6 +176,72 @@ int32_t Mcts<State>::best_child(int32_t n) const {
   return best;
 }
 
+// A root child's value for its mover (mcts.h); `plies` gets the length of its proven line (0
+// when unproven).
+template <class State>
+int Mcts<State>::child_score(int32_t child, int* plies) const {
+  const Node& c = nodes_[child];
+  *plies = 0;
+  if (c.proven == kUnproven || c.proven == kDraw) {
+    const double q = c.visits ? c.reward[c.mover] / c.visits : 0.5;
+    return c.proven == kDraw ? 0 : static_cast<int>((q - 0.5) * 2000);
+  }
+  int n = child;
+  for (*plies = 1; nodes_[n].num_children > 0 && *plies < kMaxPly; ++*plies) n = best_child(n);
+  return c.proven == c.mover ? kWin - *plies : -(kWin - *plies);
+}
+
+// The line from a root child: it, then the most visited (or proven winning) children.
+template <class State>
+std::vector<typename Mcts<State>::Move> Mcts<State>::line_of(int32_t child) const {
+  std::vector<Move> pv;
+  for (int32_t n = child; n >= 0 && pv.size() < 16;) {
+    pv.push_back(nodes_[n].move);
+    n = nodes_[n].num_children ? best_child(n) : -1;
+    if (n >= 0 && nodes_[n].visits == 0) break;
+  }
+  return pv;
+}
+
+// Fills the result's ranked root moves, values and root visits (mcts.h); `visits` are the
+// merged visits of the root's children, `best` the chosen child.
+template <class State>
+void Mcts<State>::rank_root(Result& result, int32_t best, const std::vector<uint64_t>& visits,
+                            int multipv) const {
+  const Node& root = nodes_[0];
+  std::vector<uint32_t> order(root.num_children);
+  for (uint32_t i = 0; i < root.num_children; ++i) order[i] = i;
+  const uint32_t chosen = static_cast<uint32_t>(best - root.first_child);
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+    if ((a == chosen) != (b == chosen)) return a == chosen;
+    return visits[a] > visits[b];
+  });
+  for (uint32_t i : order)
+    result.root_visits.emplace_back(nodes_[root.first_child + i].move, visits[i]);
+  const std::size_t lines = std::clamp<std::size_t>(multipv, 1, order.size());
+  for (std::size_t k = 0; k < lines; ++k) {
+    const int32_t c = root.first_child + static_cast<int32_t>(order[k]);
+    RootLine<Move> line;
+    line.move = nodes_[c].move;
+    line.score = child_score(c, &line.proven_plies);
+    line.pv = line_of(c);
+    result.lines.push_back(std::move(line));
+  }
+  const Node& b = nodes_[best];
+  for (int p = 0; p < players_; ++p) {
+    double v;
+    if (b.proven == kDraw) {
+      v = 0;
+    } else if (b.proven != kUnproven) {
+      const int win = std::abs(result.lines[0].score);
+      v = b.proven == p ? win : -win;
+    } else {
+      v = b.visits ? (b.reward[p] / b.visits - 0.5) * 2000 : 0;
+    }
+    result.values.push_back(v);
+  }
+}
+
 template <class State>
 std::vector<std::pair<typename Mcts<State>::Move, uint32_t>> Mcts<State>::root_visits() const {
   std::vector<std::pair<Move, uint32_t>> out;

@@ -9,8 +9,10 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace arbiter::ai {
@@ -30,6 +32,20 @@ struct SearchLimits {
   double movetime = 0;  // seconds for this move
   double time_left = 0;
   double increment = 0;
+  // Not a limit: how many root moves the search ranks with exact scores and lines (multi-PV).
+  // 1 is the ordinary search (the best move only); more costs time.
+  int multipv = 1;
+};
+
+// The number of plies to the end of a proven game from a score (kWin − plies, or its
+// negation); 0 when the score is no proven result.
+inline int proven_plies(int score) { return is_win_score(score) ? kWin - std::abs(score) : 0; }
+
+// One ranked root move of a multi-PV report, in move text.
+struct ProgressLine {
+  int score = 0;
+  int proven_plies = 0;  // plies to the end of a proven game (0: not proven)
+  std::vector<std::string> pv;
 };
 
 // One report per finished iteration (and a final one): the terminal, the protocol and the web UI
@@ -38,11 +54,24 @@ struct SearchProgress {
   int depth = 0;
   int score = 0;
   std::vector<std::string> pv;
+  // Multi-PV (SearchLimits::multipv > 1): the ranked root moves, best first; empty otherwise.
+  std::vector<ProgressLine> lines;
   uint64_t nodes = 0;
   double seconds = 0;
   double nps = 0;
 };
 using ProgressFn = std::function<void(const SearchProgress&)>;
+
+// One ranked root move of a search: its score for the player to move, its line (starting with
+// `move`), and the plies to the end of the game when the score is a proven result (0: not
+// proven; the sign of `score` says who wins).
+template <class Move>
+struct RootLine {
+  Move move{};
+  int score = 0;
+  std::vector<Move> pv;
+  int proven_plies = 0;
+};
 
 // The outcome of a search over a concrete State.
 template <class Move>
@@ -54,6 +83,13 @@ struct SearchResult {
   uint64_t nodes = 0;
   double seconds = 0;
   std::vector<Move> pv;
+  // Multi-PV: the best SearchLimits::multipv root moves, best first, with exact scores. Left
+  // empty by a search that ranks only its best move (the caller makes the one line from `best`).
+  std::vector<RootLine<Move>> lines;
+  // MCTS: each player's value at the root, on the score's scale (index = player), and the visits
+  // of every root move. Empty for the other searches.
+  std::vector<double> values;
+  std::vector<std::pair<Move, uint64_t>> root_visits;
 };
 
 // Turns limits into a stop decision. Soft limit: do not start another iteration past it. Hard

@@ -62,6 +62,7 @@ Result<std::unique_ptr<GameState>> build_state(const PositionOptions& o);
 Runner setup_moves(CLI::App& sub);
 Runner setup_perft(CLI::App& sub);
 Runner setup_show(CLI::App& sub);
+Runner setup_analyse(CLI::App& sub);
 Runner setup_bench(CLI::App& sub);
 Runner setup_play(CLI::App& sub);
 Runner setup_match(CLI::App& sub);

@@ -20,6 +20,8 @@ const std::vector<Command>& commands() {
        setup_moves},
       {"perft", "count the leaf positions of the legal-move tree", setup_perft},
       {"show", "replay and validate a game record", setup_show},
+      {"analyse", "review a game record: judge every move, print it annotated or as JSON",
+       setup_analyse},
       {"bench", "run the fixed perft suite of each game; prints nodes, nodes/s, signature",
        setup_bench},
       {"match", "play an engine match; prints W/D/L, Elo and the SPRT state", setup_match},

@@ -1,6 +1,7 @@
 // `arbiter show RECORD`: replays a record, validating every move, and prints the board, drawn
 // exactly as `arbiter play` draws it (games/board_text.h: the last move marked, each player's
-// summary, whose turn), in colour when standard output is a colour terminal.
+// summary, whose turn), in colour when standard output is a colour terminal. The record's
+// comments (docs/records.md) are shown with the moves they comment on.
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -41,6 +42,22 @@ Result<std::string> read_file(const std::string& path) {
   return ss.str();
 }
 
+// "  12. north d10-d8  {comment}" for every commented move (and the game's comment first).
+std::string comment_list(const Record& record, const Replay& replay) {
+  std::string out;
+  if (const std::string c = record.comment(0); !c.empty()) out += "  {" + c + "}\n";
+  auto state = replay.start->clone();
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    const std::string who = state->player_name(state->to_move());
+    const std::string& move = replay.final->history()[state->history().size()];
+    (void)state->apply(move);
+    if (const std::string c = record.comment(i + 1); !c.empty()) {
+      out += "  " + std::to_string(i + 1) + ". " + who + " " + move + "  {" + c + "}\n";
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Runner setup_show(CLI::App& sub) {
@@ -73,12 +90,15 @@ Runner setup_show(CLI::App& sub) {
     const int resigned = resigned_player(*replay->final, *record);
     if (o->all) {
       auto state = replay->start->clone();
+      if (const std::string c = record->comment(0); !c.empty()) std::cout << "{" << c << "}\n";
       std::cout << "start:\n" << draw_game(*state, look);
       for (const auto& m : replay->final->history()) {
         const std::string who = state->player_name(state->to_move());
         (void)state->apply(m);
+        const std::string c = record->comment(state->history().size());
         std::cout << "\n"
-                  << state->history().size() << ". " << who << " " << m << "\n"
+                  << state->history().size() << ". " << who << " " << m
+                  << (c.empty() ? "" : "  {" + c + "}") << "\n"
                   << draw_game(*state, look);
       }
       return 0;
@@ -102,7 +122,13 @@ Runner setup_show(CLI::App& sub) {
                   : resigned < 0               ? "unfinished"
                                                : resignation_text(*replay->final, resigned))
               << "\n";
-    if (o->at >= 0) std::cout << "after move " << o->at << ":\n";
+    if (o->at >= 0) {
+      std::cout << "after move " << o->at << ":";
+      if (const std::string c = record->comment(o->at); !c.empty()) std::cout << "  {" << c << "}";
+      std::cout << "\n";
+    } else if (const std::string list = comment_list(*record, *replay); !list.empty()) {
+      std::cout << "comments:\n" << list;
+    }
     // The resignation came after the last move: the board before it is an unfinished game.
     const bool at_end = o->at < 0 || o->at == total;
     std::cout << draw_game(*shown, look,

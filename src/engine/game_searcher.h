@@ -50,6 +50,7 @@ class GameSearcher final : public Searcher {
         const Move m = random_move(s, rng);
         out.best_move = s.move_text(m);
         out.pv = {out.best_move};
+        out.lines.push_back({out.best_move, 0, out.pv, std::nullopt});
         return out;
       }
       case ai::Algorithm::kMcts: {
@@ -160,19 +161,49 @@ class GameSearcher final : public Searcher {
     return r;
   }
 
+  // The moves of a line as text, from `s` (left as it was).
+  static std::vector<std::string> line_text(State& s, const std::vector<Move>& line) {
+    std::vector<std::string> out;
+    for (const auto& m : line) {
+      out.push_back(s.move_text(m));
+      s.apply(m);
+    }
+    for (std::size_t i = 0; i < line.size(); ++i) s.undo();
+    return out;
+  }
+
+  // Plies to a proven end as the moves the player to move makes until then (turns going round
+  // the table), + when it wins, - when it loses (searcher.h).
+  static std::optional<int> mate_in(int score, int plies, int players) {
+    if (plies <= 0) return std::nullopt;
+    const int moves = (plies + players - 1) / players;
+    return score > 0 ? moves : -moves;
+  }
+
   static EngineResult to_engine(State& s, const ai::SearchResult<Move>& r) {
     EngineResult out;
     if (!r.has_move) return out;
+    const int players = s.num_players();
     out.best_move = s.move_text(r.best);
     out.score = r.score;
     out.depth = r.depth;
     out.nodes = r.nodes;
     out.seconds = r.seconds;
-    for (const auto& m : r.pv) {
-      out.pv.push_back(s.move_text(m));
-      s.apply(m);
+    out.pv = line_text(s, r.pv);
+    if (r.lines.empty()) {
+      out.lines.push_back(
+          {out.best_move, r.score, out.pv, mate_in(r.score, ai::proven_plies(r.score), players)});
     }
-    for (std::size_t i = 0; i < r.pv.size(); ++i) s.undo();
+    for (const auto& line : r.lines) {
+      out.lines.push_back({s.move_text(line.move), line.score, line_text(s, line.pv),
+                           mate_in(line.score, line.proven_plies, players)});
+    }
+    if (!r.values.empty()) {
+      out.values = r.values;
+    } else {
+      for (int p = 0; p < players; ++p) out.values.push_back(p == s.to_move() ? r.score : -r.score);
+    }
+    for (const auto& [m, v] : r.root_visits) out.root_visits.emplace_back(s.move_text(m), v);
     return out;
   }
 

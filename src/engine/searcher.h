@@ -6,7 +6,9 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "ai/levels.h"
@@ -16,6 +18,17 @@
 
 namespace arbiter::engine {
 
+// One root move of a multi-PV search, in move text: its score for the player to move (the
+// search's own scale), its line (starting with `move`), and the number of moves of the player to
+// move to a win the search proved (1: this move wins), or of the opponent's to a proven loss
+// (negative), when the score is a proven result.
+struct PvLine {
+  std::string move;
+  int score = 0;
+  std::vector<std::string> pv;
+  std::optional<int> mate_in;
+};
+
 // What a search found, in move text.
 struct EngineResult {
   std::string best_move;  // "" when the position has no move (finished game)
@@ -24,6 +37,16 @@ struct EngineResult {
   uint64_t nodes = 0;
   double seconds = 0;
   std::vector<std::string> pv;
+  // The position's value for every player (index = player), each in that player's own terms and
+  // on the search's scale, as the search sees it: 2-player negamax (score, -score), paranoid
+  // (the root player's score, its negation for each opponent), best-reply (likewise), MCTS max^n
+  // (each player's mean reward at the root). Empty when no search ran.
+  std::vector<double> values;
+  // MCTS: the visits of every root move, in move text, most visited first; empty for alpha-beta.
+  std::vector<std::pair<std::string, uint64_t>> root_visits;
+  // Multi-PV: the best root moves, best first (lines[0] is the best move and its line); one
+  // line with MultiPV 1.
+  std::vector<PvLine> lines;
 };
 
 // One search of the search bench (search_bench.h).

@@ -85,6 +85,12 @@ void Session::setoption(const Args& a) {
   for (std::size_t i = 3; i < a.size(); ++i) value += (i > 3 ? " " : "") + std::string(a[i]);
   const std::string name = to_lower(a[1]);
   std::string spec;
+  if (name == "multipv") {
+    auto n = parse_int(value, 1, kMaxMultiPv, "MultiPV");
+    if (!n) return error(n.error());
+    multipv_ = static_cast<int>(*n);
+    return;
+  }
   if (name == "player") {
     spec = value;
   } else if (name == "level") {
@@ -166,16 +172,16 @@ void Session::go(const Args& a) {
   }
   if (state_->is_terminal()) return say("bestmove none");
   (void)any;
+  limits.multipv = multipv_;
   searching_ = true;
-  auto progress = [this](const ai::SearchProgress& p) {
-    std::ostringstream line;
-    line << "info depth " << p.depth << " score " << p.score << " nodes " << p.nodes << " nps "
-         << static_cast<uint64_t>(p.nps) << " time " << std::llround(p.seconds * 1000);
-    if (!p.pv.empty()) {
-      line << " pv";
-      for (const auto& m : p.pv) line << " " << m;
+  const int players = state_->num_players();
+  auto progress = [this, players](const ai::SearchProgress& p) {
+    if (p.lines.empty())
+      return say(info_line(p, 0, p.score, ai::proven_plies(p.score), p.pv, players));
+    for (std::size_t k = 0; k < p.lines.size(); ++k) {
+      const auto& l = p.lines[k];
+      say(info_line(p, static_cast<int>(k) + 1, l.score, l.proven_plies, l.pv, players));
     }
-    say(line.str());
   };
   auto done = [this](const engine::EngineResult& r) {
     searching_ = false;  // before the line, so a client that reads it may send the next command
@@ -217,6 +223,28 @@ void Session::display(const Args&) {
   std::istringstream board(draw_game(*state_, DrawOptions{}));
   for (std::string l; std::getline(board, l);) say(l);
   say("position " + state_->to_text());
+}
+
+// `info depth D [multipv K] score S [mate N] nodes N nps X time MS [pv ...]` (docs/protocol.md):
+// `multipv` only with MultiPV above 1, `mate` only for a proven result (the moves the player to
+// move makes until the game ends, negative when it loses).
+std::string Session::info_line(const ai::SearchProgress& p, int multipv, int score,
+                               int proven_plies, const std::vector<std::string>& pv, int players) {
+  std::ostringstream line;
+  line << "info depth " << p.depth;
+  if (multipv > 0) line << " multipv " << multipv;
+  line << " score " << score;
+  if (proven_plies > 0) {
+    const int moves = (proven_plies + players - 1) / players;
+    line << " mate " << (score > 0 ? moves : -moves);
+  }
+  line << " nodes " << p.nodes << " nps " << static_cast<uint64_t>(p.nps) << " time "
+       << std::llround(p.seconds * 1000);
+  if (!pv.empty()) {
+    line << " pv";
+    for (const auto& m : pv) line << " " << m;
+  }
+  return line.str();
 }
 
 void Session::wait(const Args&) { finish(); }

@@ -53,6 +53,8 @@ class Session {
   void error(const std::string& message) { say("error " + message); }
   bool busy();  // says the error itself when a search is running
   bool need_position();
+  static std::string info_line(const ai::SearchProgress& p, int multipv, int score,
+                               int proven_plies, const std::vector<std::string>& pv, int players);
 
   std::ostream& out_;
   std::mutex out_mutex_;
@@ -60,6 +62,8 @@ class Session {
   std::atomic<bool> searching_{false};
   std::unique_ptr<GameState> state_;
   bool quit_ = false;
+  int multipv_ = 1;  // setoption name MultiPV: root moves each search ranks and reports
+  static constexpr int kMaxMultiPv = 64;
 };
 
 }  // namespace arbiter::protocol

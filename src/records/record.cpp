@@ -27,6 +27,34 @@ void Record::set_tag(const std::string& name, const std::string& value) {
 
 namespace {
 
+// Runs of whitespace as one space, none at either end.
+std::string collapse_spaces(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+std::string Record::comment(std::size_t moves) const {
+  return moves < comments.size() ? comments[moves] : std::string();
+}
+
+void Record::set_comment(std::size_t moves, std::string_view text) {
+  if (comments.size() <= moves) comments.resize(moves + 1);
+  comments[moves] = collapse_spaces(text);
+  while (!comments.empty() && comments.back().empty()) comments.pop_back();
+}
+
+namespace {
+
 std::string where(int line) { return "record line " + std::to_string(line) + ": "; }
 
 // Parses one `[Name "value"]` line; backslash escapes `\"` and `\\` inside the value.
@@ -73,15 +101,99 @@ std::string escape(std::string_view v) {
   return out;
 }
 
+std::string escape_comment(std::string_view v) {
+  std::string out;
+  for (char c : v) {
+    if (c == '}' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// Reads the moves section of a record line by line: move numbers, moves and {comments} (which
+// may span lines).
+class MoveReader {
+ public:
+  explicit MoveReader(Record& record) : record_(record) {}
+
+  bool in_comment() const { return in_comment_; }
+
+  Status read_line(std::string_view line, int line_no) {
+    std::size_t i = 0;
+    while (i < line.size()) {
+      if (in_comment_) {
+        const char c = line[i++];
+        if (c == '\\') {
+          if (i == line.size() || (line[i] != '}' && line[i] != '\\')) {
+            return make_error(where(line_no) + "bad escape in comment (\\} or \\\\)");
+          }
+          comment_ += line[i++];
+        } else if (c == '}') {
+          in_comment_ = false;
+          const std::size_t at = record_.moves.size();
+          const std::string before = record_.comment(at);
+          record_.set_comment(at, before.empty() ? comment_ : before + " " + comment_);
+          comment_.clear();
+        } else {
+          comment_ += c;
+        }
+        continue;
+      }
+      if (std::isspace(static_cast<unsigned char>(line[i]))) {
+        ++i;
+        continue;
+      }
+      if (line[i] == '{') {
+        in_comment_ = true;
+        ++i;
+        continue;
+      }
+      if (line[i] == '}') return make_error(where(line_no) + "'}' without '{'");
+      const std::size_t start = i;
+      while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i])) &&
+             line[i] != '{' && line[i] != '}') {
+        ++i;
+      }
+      if (auto st = token(line.substr(start, i - start), line_no); !st) return st;
+    }
+    if (in_comment_) comment_ += ' ';  // a line break inside a comment
+    return {};
+  }
+
+ private:
+  Status token(std::string_view token, int line_no) {
+    if (token.back() == '.') {
+      auto n = parse_int(token.substr(0, token.size() - 1), 1, 1'000'000'000, "move number");
+      if (!n) return make_error(where(line_no) + n.error());
+      if (*n != static_cast<int64_t>(record_.moves.size()) + 1) {
+        return make_error(where(line_no) + "move number " + std::to_string(*n) + " where " +
+                          std::to_string(record_.moves.size() + 1) + " was expected");
+      }
+      return {};
+    }
+    record_.moves.emplace_back(token);
+    return {};
+  }
+
+  Record& record_;
+  bool in_comment_ = false;
+  std::string comment_;
+};
+
 }  // namespace
 
 Result<Record> parse_record(std::string_view text) {
   Record record;
+  MoveReader reader(record);
   int line_no = 0;
   bool in_moves = false;
   for (auto raw : split_exact(text, '\n')) {
     ++line_no;
     std::string_view line = trim(raw);
+    if (reader.in_comment()) {
+      if (auto st = reader.read_line(line, line_no); !st) return make_error(st.error());
+      continue;
+    }
     if (line.empty() || line.front() == '#') continue;
     if (line.front() == '[') {
       if (in_moves) return make_error(where(line_no) + "tag after the moves");
@@ -95,19 +207,9 @@ Result<Record> parse_record(std::string_view text) {
       continue;
     }
     in_moves = true;
-    for (auto token : split(line)) {
-      if (token.back() == '.') {
-        auto n = parse_int(token.substr(0, token.size() - 1), 1, 1'000'000'000, "move number");
-        if (!n) return make_error(where(line_no) + n.error());
-        if (*n != static_cast<int64_t>(record.moves.size()) + 1) {
-          return make_error(where(line_no) + "move number " + std::to_string(*n) + " where " +
-                            std::to_string(record.moves.size() + 1) + " was expected");
-        }
-        continue;
-      }
-      record.moves.emplace_back(token);
-    }
+    if (auto st = reader.read_line(line, line_no); !st) return make_error(st.error());
   }
+  if (reader.in_comment()) return make_error("record ends inside a {comment}");
   if (record.tag("Game").empty()) return make_error("record has no [Game \"...\"] tag");
   return record;
 }
@@ -117,8 +219,13 @@ std::string format_record(const Record& record) {
   for (const auto& [k, v] : record.tags) out += "[" + k + " \"" + escape(v) + "\"]\n";
   out += "\n";
   std::string line;
+  const auto comment = [&](std::size_t at) {
+    const std::string text = collapse_spaces(record.comment(at));
+    return text.empty() ? std::string() : " {" + escape_comment(text) + "}";
+  };
+  if (const std::string first = comment(0); !first.empty()) line = first.substr(1);
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
-    std::string item = std::to_string(i + 1) + ". " + record.moves[i];
+    std::string item = std::to_string(i + 1) + ". " + record.moves[i] + comment(i + 1);
     if (!line.empty() && line.size() + 1 + item.size() > 78) {
       out += line + "\n";
       line.clear();

@@ -7,9 +7,12 @@
 //   [Seat.south "human"]        free tags are kept and written back; seat tags (human, open,
 //   [Seat.north "ai:5"]         ai:LEVEL, ai:SPEC) are read and written in one form (seat_tag.h)
 //
-//   1. d1-d2 2. d10-d9 3. ...
+//   {a comment on the game} 1. d1-d2 {a comment on move 1} 2. d10-d9 3. ...
 //
 // Move numbers count plies from 1; they are optional on input but checked when present.
+// Comments are in braces, after the move they comment on (or before the first move, for the
+// game); `\}` and `\\` escape a brace and a backslash inside one. Whitespace in a comment
+// (line breaks included) is read as single spaces, so records round-trip.
 #pragma once
 
 #include <memory>
@@ -26,9 +29,16 @@ namespace arbiter {
 struct Record {
   std::vector<std::pair<std::string, std::string>> tags;  // in file order
   std::vector<std::string> moves;
+  // comments[0] comments the game (before the first move), comments[i] move i (1-based); ""
+  // for none. May be shorter than moves.size() + 1: the missing ones are "".
+  std::vector<std::string> comments;
 
   std::string tag(std::string_view name) const;  // "" when absent
   void set_tag(const std::string& name, const std::string& value);
+  // The comment after `moves` moves (0: on the game), "" when none.
+  std::string comment(std::size_t moves) const;
+  // Sets that comment, its whitespace collapsed to single spaces ("" removes it).
+  void set_comment(std::size_t moves, std::string_view text);
 };
 
 // Reads a record; seat tags written in an older form come back in the current one.

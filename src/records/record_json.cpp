@@ -12,15 +12,18 @@ std::string record_to_json(const Record& record, const Replay& replay) {
   for (const auto& [k, v] : record.tags) tags[k] = v;
   out["tags"] = tags;
   out["start"] = replay.start->to_text();
+  if (const std::string c = record.comment(0); !c.empty()) out["comment"] = c;
   nlohmann::ordered_json moves = nlohmann::ordered_json::array();
   auto state = replay.start->clone();
   for (const auto& m : replay.final->history()) {
     const int player = state->to_move();
     (void)state->apply(m);  // replayed already: every move is legal
-    moves.push_back({{"ply", moves.size() + 1},
-                     {"player", state->player_name(player)},
-                     {"move", m},
-                     {"position", state->to_text()}});
+    nlohmann::ordered_json move = {{"ply", moves.size() + 1},
+                                   {"player", state->player_name(player)},
+                                   {"move", m},
+                                   {"position", state->to_text()}};
+    if (const std::string c = record.comment(moves.size() + 1); !c.empty()) move["comment"] = c;
+    moves.push_back(std::move(move));
   }
   out["moves"] = moves;
   out["result"] = replay.final->is_terminal() ? replay.final->result_text() : "*";
