@@ -31,7 +31,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-SERVE=("$BUILD/arbiter" serve --port "$PORT" --db "sqlite:$WORK/bench.db" --rate-limit 0)
+SERVE=("$BUILD/arbiter" serve --port "$PORT" --db "sqlite:$WORK/bench.db" --rate-limit 0 --create-limit 0 --max-connections-per-address 0)
 echo "server: ${SERVE[*]}"
 "${SERVE[@]}" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!

@@ -8,6 +8,7 @@
 
 #include "cli/command.h"
 #include "server/server.h"
+#include "store/postgres_store.h"
 #include "store/store.h"
 
 namespace arbiter::cli {
@@ -23,7 +24,8 @@ Runner setup_serve(CLI::App& sub) {
       ->capture_default_str();
   sub.add_option("--host", o->server.host, "listen address (0.0.0.0: every interface)")
       ->capture_default_str();
-  sub.add_option("--db", o->db, "game store: sqlite:PATH, a file path, or :memory:")
+  sub.add_option("--db", o->db, "game store: sqlite:PATH, a file path, :memory:, or postgresql://USER@HOST:PORT/DB "
+                 "(shared by several servers; PG* variables fill in the rest)")
       ->capture_default_str();
   sub.add_option("--web", o->server.web_dir, "folder of the built web UI")->capture_default_str();
   sub.add_option("--rate-limit", o->server.rate_limit,
@@ -43,13 +45,40 @@ Runner setup_serve(CLI::App& sub) {
                  "games kept in memory; idle ones past this are reloaded from the store on demand")
       ->transform(in_range(1, 1 << 24))
       ->capture_default_str();
+  sub.add_option("--abandon-days", o->server.abandon_days,
+                 "close an unfinished game as abandoned after this many days without a move, "
+                 "join or resignation (0: never)")
+      ->transform(in_range(0.0, 1e6))
+      ->capture_default_str();
+  sub.add_option("--ai-queue", o->server.ai_queue,
+                 "AI moves that may wait for a worker; past it a request that needs one is "
+                 "answered 503")
+      ->transform(in_range(1, 1 << 20))
+      ->capture_default_str();
+  sub.add_option("--legal-memory", o->server.legal_memory_mb,
+                 "MB the legal endpoint's move indexes take together (least recently used freed)")
+      ->transform(in_range(1, 1 << 20))
+      ->capture_default_str();
   sub.add_option("--ai-memory", o->server.ai_memory_mb,
                  "MB the AI engines kept between moves take together (idle ones freed, least "
                  "recently used first)")
       ->transform(in_range(1, 1 << 20))
       ->capture_default_str();
+  sub.add_option("--create-limit", o->server.create_limit,
+                 "games created per hour per address, in bursts of ten minutes' worth (0: no "
+                 "limit)")
+      ->transform(in_range(0.0, 1e6))
+      ->capture_default_str();
+  sub.add_option("--max-connections-per-address", o->server.max_connections_per_address,
+                 "connections held at once from one address (0: no limit)")
+      ->transform(in_range(0, 1 << 20))
+      ->capture_default_str();
+  sub.add_option("--trust-proxy", o->server.trust_proxy,
+                 "a reverse proxy's IP address: its requests name the client in X-Forwarded-For "
+                 "(repeat for several)");
   return [o] {
     auto store = store::open_store(o->db);
+    if (store::is_postgres_url(o->db)) o->server.shared_store_url = o->db;
     if (!store) return fail(store.error());
     // The signals are taken by sigwait below; threads started from here inherit the mask.
     sigset_t signals;
@@ -57,6 +86,9 @@ Runner setup_serve(CLI::App& sub) {
     sigaddset(&signals, SIGINT);
     sigaddset(&signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+    // Past a file-size limit (ulimit -f) a write fails, and the store reports it (health says
+    // the store cannot write), instead of the signal killing the server.
+    std::signal(SIGXFSZ, SIG_IGN);
 
     server::Server server(o->server, std::shared_ptr<store::Store>(std::move(*store)));
     if (Status st = server.start(); !st) {

@@ -18,8 +18,8 @@ constexpr std::size_t kMaxIds = 200;
 
 // One request taken apart: the decoded path segments, the query and the JSON body.
 struct Call {
-  explicit Call(const Request& r) : request(r) {}
-  const Request& request;
+  explicit Call(Request r) : request(std::move(r)) {}
+  Request request;  // a copy: an answer may be made after the session's request is gone
   std::vector<std::string> segments;
   std::map<std::string, std::string> query;
   json body = json::object();
@@ -127,7 +127,12 @@ Response board(Hub&, Call& c) {
   if (!view) return Api::error_response(view.error());
   return json_response(200, board_answer_text(*view));
 }
-Response health(Hub&, Call&) { return json_response(200, health_text()); }
+// GET /api/health, from memory (never waits on the store or a worker): 503 when the store
+// cannot write; the queues' depths.
+Response health(Hub& hub, Call&) {
+  const HubHealth h = hub.health();
+  return json_response(h.store.writable ? 200 : 503, health_text(h));
+}
 
 Response list_games(Hub& hub, Call& c) {
   store::GameFilter filter;
@@ -141,6 +146,9 @@ Response list_games(Hub& hub, Call& c) {
   if (auto it = c.query.find("open"); it != c.query.end()) {
     filter.open_only = it->second == "1" || it->second == "true";
   }
+  // Only games created public are listed; a game by its id (?ids=, a browser's own games, or a
+  // link) is found whether listed or not.
+  filter.listed_only = filter.ids.empty();
   if (auto it = c.query.find("status"); it != c.query.end() && !it->second.empty()) {
     filter.status = store::parse_game_status(it->second);
     if (!filter.status) {
@@ -165,6 +173,10 @@ Outcome<NewGame> new_game(const json& body) {
     auto value = string_field(body, key);
     if (!value) return value.error();
     *field = value->value_or("");
+  }
+  if (auto listed = body.find("public"); listed != body.end() && !listed->is_null()) {
+    if (!listed->is_boolean()) return bad_request("public: expected true or false");
+    out.listed = listed->get<bool>();
   }
   auto seats = body.find("seats");
   if (seats == body.end() || seats->is_null()) return out;
@@ -242,30 +254,93 @@ Response websocket_only(Hub&, Call&) {
   return Api::error_response({400, "expected a WebSocket upgrade"});
 }
 
+// ---- the changes, answered once stored (Api::handle_async) -------------------------------
+
+using Respond = Api::Respond;
+
+template <class T>
+Hub::Reply<T> answer_with(Respond respond, int status = 200) {
+  return [respond = std::move(respond), status](Outcome<T> out) { respond(reply(out, status)); };
+}
+
+void create_game_async(Hub& hub, Call& c, Respond respond) {
+  auto request = new_game(c.body);
+  if (!request) return respond(Api::error_response(request.error()));
+  hub.create(*request, c.request.remote, answer_with<Seated>(std::move(respond), 201));
+}
+
+void play_move_async(Hub& hub, Call& c, Respond respond) {
+  auto move = string_field(c.body, "move");
+  if (!move) return respond(Api::error_response(move.error()));
+  if (!*move) return respond(Api::error_response(bad_request("move: missing")));
+  auto ply = int_field(c.body, "ply");
+  if (!ply) return respond(Api::error_response(ply.error()));
+  hub.move(c.id(), c.token, **move, *ply, c.request.remote,
+           answer_with<GameViewPtr>(std::move(respond)));
+}
+
+void join_async(Hub& hub, Call& c, Respond respond) {
+  auto seat = int_field(c.body, "seat");
+  if (!seat) return respond(Api::error_response(seat.error()));
+  if (!*seat) return respond(Api::error_response(bad_request("seat: missing")));
+  hub.join(c.id(), **seat, c.token, answer_with<Seated>(std::move(respond)));
+}
+
+void resign_async(Hub& hub, Call& c, Respond respond) {
+  auto seat = int_field(c.body, "seat");
+  if (!seat) return respond(Api::error_response(seat.error()));
+  hub.resign(c.id(), c.token, *seat, answer_with<GameViewPtr>(std::move(respond)));
+}
+
+void undo_async(Hub& hub, Call& c, Respond respond) {
+  hub.undo(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
+}
+
+void rematch_async(Hub& hub, Call& c, Respond respond) {
+  hub.rematch(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
+}
+
 using Handler = Response (*)(Hub&, Call&);
+using AsyncHandler = void (*)(Hub&, Call&, Respond);
 struct Route {
   const char* method;
   std::vector<std::string_view> pattern;  // "*" matches one segment (a game id)
   bool body;                              // a JSON object body is read
   Handler handler;
+  // Takes a seat with no token to prove anything (create, join): the body must be sent as
+  // application/json, which no cross-site form or simple request can send without the browser
+  // asking first (a CORS preflight this server never grants).
+  bool json_only = false;
+  bool creates = false;  // makes a game: counted against the creation quota
+  // How handle_async answers: at once on the caller's thread (`quick`: from memory, cheap),
+  // through `async` (a change, answered once stored), else on a hub worker.
+  bool quick = false;
+  AsyncHandler async = nullptr;
 };
 
 const std::vector<Route>& routes() {
   static const std::vector<Route> table = {
-      {"GET", {"api", "catalog"}, false, catalog},
-      {"GET", {"api", "health"}, false, health},
+      {"GET", {"api", "catalog"}, false, catalog, false, false, true},
+      {"GET", {"api", "health"}, false, health, false, false, true},
       {"GET", {"api", "board"}, false, board},
       {"GET", {"api", "games"}, false, list_games},
-      {"POST", {"api", "games"}, true, create_game},
+      {"POST", {"api", "games"}, true, create_game, true, true, false, create_game_async},
       {"GET", {"api", "games", "*"}, false, get_game},
       {"GET", {"api", "games", "*", "legal"}, false, legal},
-      {"POST", {"api", "games", "*", "moves"}, true, play_move},
-      {"POST", {"api", "games", "*", "join"}, true, join},
-      {"POST", {"api", "games", "*", "resign"}, true, resign},
-      {"POST", {"api", "games", "*", "undo"}, true, undo},
-      {"POST", {"api", "games", "*", "rematch"}, true, rematch},
+      {"POST",
+       {"api", "games", "*", "moves"},
+       true,
+       play_move,
+       false,
+       false,
+       false,
+       play_move_async},
+      {"POST", {"api", "games", "*", "join"}, true, join, true, false, false, join_async},
+      {"POST", {"api", "games", "*", "resign"}, true, resign, false, false, false, resign_async},
+      {"POST", {"api", "games", "*", "undo"}, true, undo, false, false, false, undo_async},
+      {"POST", {"api", "games", "*", "rematch"}, true, rematch, false, true, false, rematch_async},
       {"GET", {"api", "games", "*", "record"}, false, record},
-      {"GET", {"api", "games", "*", "ws"}, false, websocket_only},
+      {"GET", {"api", "games", "*", "ws"}, false, websocket_only, false, false, true},
   };
   return table;
 }
@@ -292,6 +367,11 @@ void split_target(std::string_view target, std::vector<std::string>& segments,
 
 ApiError too_many(const std::string& remote) { return {429, "too many requests from " + remote}; }
 
+// Whether a Content-Type header names JSON: "application/json", any case, parameters allowed.
+bool is_json(std::string_view content_type) {
+  return to_lower(trim(content_type.substr(0, content_type.find(';')))) == "application/json";
+}
+
 }  // namespace
 
 std::string Api::error_json(std::string_view message) { return error_text(message); }
@@ -300,17 +380,35 @@ Response Api::error_response(const ApiError& e) {
   return json_response(e.status, error_json(e.message));
 }
 
-Response Api::handle(const Request& request) {
-  if (!limiter_.allow(request.remote)) return error_response(too_many(request.remote));
-  if (request.body.size() > kMaxBody) {
-    return error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"});
+// What a request comes to before its handler runs: an answer already (a limit, a bad path or
+// body), or the route and the call taken apart.
+struct Api::Routed {
+  std::optional<Response> answer;
+  const Route* route = nullptr;
+  std::shared_ptr<Call> call;
+};
+
+Api::Routed Api::route_request(const Request& request) {
+  Routed out;
+  auto answer = [&out](Response r) -> Routed {
+    out.answer = std::move(r);
+    return std::move(out);
+  };
+  if (const int wait = limiter_.take(request.remote)) {
+    Response r = error_response(too_many(request.remote));
+    r.retry_after = wait;
+    return answer(std::move(r));
   }
-  Call call(request);
-  split_target(request.target, call.segments, call.query);
+  if (request.body.size() > kMaxBody) {
+    return answer(
+        error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"}));
+  }
+  auto call = std::make_shared<Call>(request);
+  split_target(request.target, call->segments, call->query);
   const Route* route = nullptr;
   bool path_known = false;
   for (const auto& r : routes()) {
-    if (!matches(r, call.segments)) continue;
+    if (!matches(r, call->segments)) continue;
     path_known = true;
     if (request.method == r.method) {
       route = &r;
@@ -318,22 +416,73 @@ Response Api::handle(const Request& request) {
     }
   }
   if (!route) {
-    if (path_known) return error_response({405, "method " + request.method + " not allowed here"});
-    return error_response(not_found("no such path: " + quote(request.target)));
+    if (path_known) {
+      return answer(error_response({405, "method " + request.method + " not allowed here"}));
+    }
+    return answer(error_response(not_found("no such path: " + quote(request.target))));
+  }
+  if (route->json_only && !is_json(request.content_type)) {
+    return answer(error_response(
+        {415,
+         "Content-Type: expected application/json, got " +
+             (request.content_type.empty() ? std::string("none") : quote(request.content_type))}));
+  }
+  if (route->creates) {
+    if (const int wait = creations_.take(request.remote)) {
+      Response r = error_response({429, "too many games created from " + request.remote +
+                                            ": try again in " + std::to_string(wait) + " s"});
+      r.retry_after = wait;
+      return answer(std::move(r));
+    }
   }
   if (route->body && !trim(request.body).empty()) {
     auto body = parse_json(request.body);
-    if (!body) return error_response(body.error());
-    if (!body->is_object()) return error_response(bad_request("the body must be a JSON object"));
-    call.body = std::move(*body);
+    if (!body) return answer(error_response(body.error()));
+    if (!body->is_object()) {
+      return answer(error_response(bad_request("the body must be a JSON object")));
+    }
+    call->body = std::move(*body);
   }
-  call.token = bearer_token(request.authorization);
+  call->token = bearer_token(request.authorization);
+  out.route = route;
+  out.call = std::move(call);
+  return out;
+}
+
+namespace {
+
+// A handler's answer; a bug in it (an exception, not bad input) is a 500, not a crash.
+Response run_handler(Hub& hub, const Route& route, Call& call) {
   try {
-    return route->handler(hub_, call);
+    return route.handler(hub, call);
   } catch (const std::exception& e) {
-    // A bug, not bad input: answer 500 rather than take the server down.
-    return error_response(internal_error(std::string("internal error: ") + e.what()));
+    return Api::error_response(internal_error(std::string("internal error: ") + e.what()));
   }
+}
+
+}  // namespace
+
+Response Api::handle(const Request& request) {
+  Routed routed = route_request(request);
+  if (routed.answer) return std::move(*routed.answer);
+  return run_handler(hub_, *routed.route, *routed.call);
+}
+
+void Api::handle_async(const Request& request, Respond respond) {
+  Routed routed = route_request(request);
+  if (routed.answer) return respond(std::move(*routed.answer));
+  const Route& route = *routed.route;
+  if (route.quick) return respond(run_handler(hub_, route, *routed.call));
+  if (route.async) {
+    try {
+      return route.async(hub_, *routed.call, respond);
+    } catch (const std::exception& e) {
+      return respond(error_response(internal_error(std::string("internal error: ") + e.what())));
+    }
+  }
+  const bool queued = hub_.run_work(
+      [this, &route, call = routed.call, respond] { respond(run_handler(hub_, route, *call)); });
+  if (!queued) respond(error_response(Hub::busy_workers()));
 }
 
 Outcome<std::string> Api::websocket_game(const Request& request) {
@@ -376,6 +525,37 @@ std::string Api::handle_ws_message(std::string_view game, std::string_view text,
     return error(std::string("internal error: ") + e.what());
   }
   return "";
+}
+
+void Api::handle_ws_message_async(std::string_view game, std::string_view text,
+                                  const std::string& remote,
+                                  std::function<void(std::string)> reply) {
+  auto error = [&reply](std::string_view message) { reply(ws_error_text(message)); };
+  if (!limiter_.allow(remote)) return error(too_many(remote).message);
+  auto message = parse_json(text);
+  if (!message) return error(message.error().message);
+  if (!message->is_object()) return error("a message must be a JSON object");
+  auto type = string_field(*message, "type");
+  if (!type) return error(type.error().message);
+  const std::string kind = type->value_or("");
+  if (kind == "ping") return reply(pong_text());
+  if (kind != "move") return error("type: expected move or ping, got " + quote(kind));
+  auto move = string_field(*message, "move");
+  if (!move) return error(move.error().message);
+  if (!*move) return error("move: missing");
+  auto token = string_field(*message, "token");
+  if (!token) return error(token.error().message);
+  auto ply = int_field(*message, "ply");
+  if (!ply) return error(ply.error().message);
+  try {
+    hub_.move(game, token->value_or(""), **move, *ply, remote,
+              [reply](Outcome<GameViewPtr> played) {
+                // An accepted move is answered by its broadcast.
+                if (!played) reply(ws_error_text(played.error().message));
+              });
+  } catch (const std::exception& e) {
+    error(std::string("internal error: ") + e.what());
+  }
 }
 
 }  // namespace arbiter::server

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -22,7 +23,8 @@ struct Request {
   std::string target;  // path and query: "/api/games?open=1"
   std::string body;
   std::string authorization;  // the Authorization header, "" when absent
-  std::string remote;         // the client's address (rate limit key)
+  std::string remote;         // the client's limit key (client_address.h)
+  std::string content_type;   // the Content-Type header, "" when absent
 };
 
 struct Response {
@@ -30,14 +32,24 @@ struct Response {
   std::string body;
   std::string content_type = "application/json";
   std::string disposition;  // Content-Disposition, "" for none
+  int retry_after = 0;      // seconds, sent as Retry-After with a 429; 0 for none
 };
 
 class Api {
  public:
-  // `rate_limit`: requests per second per address (burst twice that); 0 turns it off.
-  Api(Hub& hub, double rate_limit) : hub_(hub), limiter_(rate_limit) {}
+  // `rate_limit`: requests per second per address (burst twice that); `create_limit`: games
+  // created (POST /api/games, and rematches) per hour per address, a burst of ten minutes'
+  // worth. 0 turns either off.
+  Api(Hub& hub, double rate_limit, double create_limit = 0)
+      : hub_(hub), limiter_(rate_limit), creations_(create_limit / 3600, create_limit / 6) {}
 
   Response handle(const Request& request);
+  // As handle(), answering through `respond`, possibly later and on another thread, so the
+  // calling (I/O) thread never waits: a change is answered once the store thread has stored it;
+  // a query that may be slow or read the disk (a game, a listing, legal, a record) runs on the
+  // hub's workers (503 when their queue is full); health and the catalog are answered at once.
+  using Respond = std::function<void(Response)>;
+  void handle_async(const Request& request, Respond respond);
   // The game id of a WebSocket upgrade to /api/games/{id}/ws, or the error to answer instead
   // (unknown path or game, too many requests).
   Outcome<std::string> websocket_game(const Request& request);
@@ -45,13 +57,21 @@ class Api {
   // when the answer is the state broadcast to every watcher (an accepted move).
   std::string handle_ws_message(std::string_view game, std::string_view text,
                                 const std::string& remote);
+  // As handle_ws_message(), answering through `reply` at most once, possibly later and on
+  // another thread: an accepted move is answered by its broadcast only (no reply).
+  void handle_ws_message_async(std::string_view game, std::string_view text,
+                               const std::string& remote, std::function<void(std::string)> reply);
 
   static std::string error_json(std::string_view message);
   static Response error_response(const ApiError& e);
 
  private:
+  struct Routed;
+  Routed route_request(const Request& request);
+
   Hub& hub_;
   RateLimiter limiter_;
+  RateLimiter creations_;
 };
 
 }  // namespace arbiter::server

@@ -1,5 +1,7 @@
 #include "server/api_json.h"
 
+#include "server/hub.h"
+
 namespace arbiter::server {
 namespace {
 
@@ -62,6 +64,49 @@ void write_seating(JsonWriter& w, const Catalog::Seating& seating) {
   w.end_object();
 }
 
+void write_counters(JsonWriter& w, const std::vector<ViewCounter>& counters) {
+  w.begin_array();
+  for (const ViewCounter& c : counters) {
+    w.begin_object().key("label").value(c.label).key("value").value(c.value);
+    w.key("text").value(c.text).end_object();
+  }
+  w.end_array();
+}
+
+// A click's change (MoveParts::changes): null when it changes nothing drawn.
+void write_change(JsonWriter& w, const ClickChange& change) {
+  if (change.from.empty() && change.to.empty()) {
+    w.null();
+    return;
+  }
+  w.begin_object().key("from").value(change.from).key("to").value(change.to).end_object();
+}
+
+void write_legend(JsonWriter& w, const Legend& legend) {
+  w.begin_object();
+  w.key("glyphs").begin_array();
+  for (const GlyphSpec& g : legend.glyphs) {
+    w.begin_object();
+    w.key("key").value(g.key);
+    w.key("tag").value(g.tag);
+    w.key("letters").value(g.letters);
+    w.key("description").value(g.description);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("zones").begin_array();
+  for (const ZoneSpec& z : legend.zones) {
+    w.begin_object();
+    w.key("kind").value(z.kind);
+    w.key("mark").value(std::string(1, z.mark));
+    w.key("description").value(z.description);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("line").value(legend.line);
+  w.end_object();
+}
+
 }  // namespace
 
 void write_board(JsonWriter& w, const BoardView& view) {
@@ -75,16 +120,24 @@ void write_board(JsonWriter& w, const BoardView& view) {
     w.key("name").value(c.name);
     w.key("col").value(c.col);
     w.key("row").value(c.row);
-    w.key("piece").value(c.piece);
+    w.key("glyph").value(c.glyph);
     w.key("owner").value(c.owner);
-    w.key("trapped").value(c.trapped);
-    w.key("start_of").value(c.start_of);
-    w.key("goal_of").value(c.goal_of);
+    w.key("tags").value(c.tags);
+    w.end_object();
+  }
+  w.end_array();
+  w.key("zones").begin_array();
+  for (const ViewZone& z : view.zones) {
+    w.begin_object();
+    w.key("kind").value(z.kind);
+    w.key("owner").value(z.owner);
+    w.key("cells").value(z.cells);
     w.end_object();
   }
   w.end_array();
   w.key("walls").value(view.walls);
-  w.key("walls_left").value(view.walls_left);
+  w.key("counters");
+  write_counters(w, view.counters);
   w.key("players").begin_array();
   for (const ViewPlayer& p : view.players) {
     w.begin_object();
@@ -92,8 +145,8 @@ void write_board(JsonWriter& w, const BoardView& view) {
     w.key("colour").value(p.colour);
     w.key("forward").value(p.forward);
     w.key("pieces").value(p.pieces);
-    w.key("home").value(p.home);
-    w.key("trapped").value(p.trapped);
+    w.key("counters");
+    write_counters(w, p.counters);
     w.key("to_move").value(p.to_move);
     w.key("summary").value(p.summary);
     w.end_object();
@@ -195,7 +248,10 @@ std::string legal_text(const LegalClicks& legal) {
     w.key("count").value(legal.count);
     w.key("next").begin_array();
     for (const auto& n : legal.next) {
-      w.begin_object().key("click").value(n.click).key("path").value(n.path).end_object();
+      w.begin_object().key("click").value(n.click).key("path").value(n.path);
+      w.key("change");
+      write_change(w, n.change);
+      w.end_object();
     }
     w.end_array();
     w.key("complete").begin_array();
@@ -225,6 +281,12 @@ std::string catalog_text(const Catalog& catalog) {
       w.key("seatings").begin_array();
       for (const auto& seating : g.seatings) write_seating(w, seating);
       w.end_array();
+      w.key("legend");
+      write_legend(w, g.legend);
+      w.key("hints").begin_object();
+      w.key("empty_cell").value(g.hints.empty_cell);
+      w.key("bad_target").value(g.hints.bad_target);
+      w.end_object();
       w.end_object();
     }
     w.end_array();
@@ -237,8 +299,27 @@ std::string catalog_text(const Catalog& catalog) {
   });
 }
 
-std::string health_text() {
-  return written(16, [](JsonWriter& w) { w.begin_object().key("ok").value(true).end_object(); });
+std::string health_text(const HubHealth& h) {
+  auto size = [](std::size_t n) { return static_cast<uint64_t>(n); };
+  return written(512, [&](JsonWriter& w) {
+    w.begin_object().key("ok").value(h.store.writable);
+    w.key("store").begin_object();
+    w.key("writable").value(h.store.writable).key("error").value(h.store.error);
+    w.key("queued").value(size(h.store.queued)).key("capacity").value(size(h.store.capacity));
+    w.end_object();
+    w.key("ai").begin_object();
+    w.key("queued").value(size(h.ai.queued)).key("running").value(size(h.ai.running));
+    w.key("capacity").value(size(h.ai.capacity)).end_object();
+    w.key("work").begin_object();
+    w.key("queued").value(size(h.work_queued)).key("capacity").value(size(h.work_capacity));
+    w.end_object();
+    w.key("live_games").value(size(h.live_games));
+    w.key("legal").begin_object();
+    w.key("indexes").value(size(h.legal.indexes)).key("bytes").value(size(h.legal.bytes));
+    w.key("budget").value(size(h.legal.budget)).end_object();
+    w.key("abandoned").value(h.abandoned);
+    w.end_object();
+  });
 }
 
 std::string event_text(const GameEvent& event) {

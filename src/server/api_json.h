@@ -25,7 +25,10 @@ std::string games_text(const std::vector<GameViewPtr>& games);  // {"games": [..
 std::string legal_text(const LegalClicks& legal);
 std::string board_answer_text(const BoardView& board);  // {"board": ...}, GET /api/board
 std::string catalog_text(const Catalog& catalog);
-std::string health_text();  // {"ok": true}
+struct HubHealth;  // hub.h
+// GET /api/health: {"ok", "store": {writable, error, queued, capacity}, "ai", "work",
+// "live_games", "legal", "abandoned"} (docs/api.md).
+std::string health_text(const HubHealth& health);
 
 // A WebSocket message: {"type": "state", "game": ...} or {"type": "thinking", "seat", ...}.
 std::string event_text(const GameEvent& event);

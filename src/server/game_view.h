@@ -14,6 +14,7 @@
 
 #include "core/result.h"
 #include "games/board_view.h"
+#include "games/descriptor_types.h"
 #include "store/game_enums.h"
 
 namespace arbiter::server {
@@ -90,6 +91,7 @@ struct NewGame {
   std::string params;
   std::string position;
   std::optional<std::vector<std::string>> seats;  // nullopt: every seat human
+  bool listed = false;  // "public": listed in GET /api/games; else found only by its id (a link)
 };
 
 // The legal endpoint's answer for some clicks (docs/api.md).
@@ -97,6 +99,7 @@ struct LegalClicks {
   struct Next {
     std::string click;
     std::vector<std::string> path;
+    ClickChange change;  // what the click does to the board drawn (MoveParts::changes)
   };
   struct Complete {
     std::string text;
@@ -142,6 +145,8 @@ struct Catalog {
     // different value. "" when there is one seating.
     std::string players_param;
     std::vector<Seating> seatings;  // fewest players first
+    Legend legend;                  // its board views' glyphs and zones (static tables)
+    ClickHints hints;
   };
   struct Level {
     int level = 0;

@@ -1,7 +1,15 @@
-// One HTTP/1.1 connection: requests are read one at a time (body limit 64 KiB, answered 413),
-// routed to the API (/api/...) or the static files, and answered with keep-alive when asked.
-// A WebSocket upgrade to /api/games/{id}/ws hands the socket to a WebSocket session.
+// One HTTP/1.1 connection: requests are read one at a time (body limit 64 KiB, answered 413;
+// header limit 16 KiB, answered 431), routed to the API (/api/...) or the static files, and
+// answered with keep-alive when asked. A WebSocket upgrade to /api/games/{id}/ws hands the
+// socket to a WebSocket session.
+//
+// Framing is strict (RFC 9112 §6.3), since a proxy in front may read it otherwise and pass the
+// rest on as a second request: a Transfer-Encoding other than a lone "chunked", or one sent with
+// a Content-Length, is answered 400 (501 for codings before "chunked") and the connection
+// closed; so is an HTTP/1.1 request without exactly one Host. Every answer carries the security
+// headers of docs/server.md.
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
@@ -9,6 +17,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/text.h"
 #include "server/transport.h"
 
 namespace arbiter::server {
@@ -19,21 +28,56 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
-constexpr auto kReadTimeout = std::chrono::seconds(60);
+constexpr auto kCrowdedTimeout = std::chrono::seconds(5);  // idle wait when places run short
+constexpr auto kRefusalTimeout = std::chrono::seconds(2);  // for the header of a refused one
 constexpr auto kDrainTimeout = std::chrono::seconds(5);
 constexpr std::size_t kDrainLimit = 4 << 20;  // bytes of an over-long body read and dropped
 constexpr std::size_t kHeaderLimit = 16 * 1024;
+
+// The page may load and connect only to this server, run no inline script, and be framed by no
+// one. Inline style attributes stay allowed: the UI sets a few (colour swatches, widths).
+constexpr const char* kContentSecurityPolicy =
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
+    "form-action 'self'; frame-ancestors 'none'";
 
 bool is_api(std::string_view target) {
   return target == "/api" || target.starts_with("/api/") || target.starts_with("/api?");
 }
 
+// Why a request's framing or Host cannot be trusted (RFC 9112 §3.2, §6.1, §6.3), or nullopt.
+std::optional<ApiError> framing_error(const http::request<http::string_body>& req) {
+  const auto codings = req.equal_range(http::field::transfer_encoding);
+  if (codings.first != codings.second) {
+    if (req.count(http::field::content_length) > 0) {
+      return bad_request("Transfer-Encoding and Content-Length together");
+    }
+    std::vector<std::string> list;
+    for (auto it = codings.first; it != codings.second; ++it) {
+      for (auto coding : split(std::string_view(it->value().data(), it->value().size()), ",")) {
+        list.push_back(to_lower(trim(coding)));
+      }
+    }
+    if (list.empty() || list.back() != "chunked") {
+      return bad_request("Transfer-Encoding must end in chunked");
+    }
+    if (list.size() > 1) return ApiError{501, "Transfer-Encoding: only chunked is implemented"};
+  }
+  const std::size_t hosts = req.count(http::field::host);
+  if (hosts > 1) return bad_request("more than one Host header");
+  if (req.version() >= 11 && hosts == 0) return bad_request("HTTP/1.1 request without Host");
+  return std::nullopt;
+}
+
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(tcp::socket&& socket, const Context& ctx) : stream_(std::move(socket)), ctx_(ctx) {
+  HttpSession(tcp::socket&& socket, const Context& ctx, ConnectionLimits::Verdict verdict,
+              ConnectionSlot slot)
+      : stream_(std::move(socket)), ctx_(ctx), verdict_(verdict), slot_(std::move(slot)) {
     beast::error_code ec;
     auto endpoint = stream_.socket().remote_endpoint(ec);
-    remote_ = ec ? "unknown" : endpoint.address().to_string();
+    if (!ec) peer_ = endpoint.address();
+    peer_known_ = !ec;
   }
 
   void run() {
@@ -42,13 +86,45 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
  private:
+  bool refused() const { return verdict_ != ConnectionLimits::Verdict::kAdmitted; }
+
   void do_read() {
     parser_.emplace();
     parser_->body_limit(kMaxBody);
     parser_->header_limit(kHeaderLimit);
-    stream_.expires_after(kReadTimeout);
+    if (refused()) {
+      stream_.expires_after(kRefusalTimeout);
+      http::async_read_header(
+          stream_, buffer_, *parser_,
+          beast::bind_front_handler(&HttpSession::on_refused_header, shared_from_this()));
+      return;
+    }
+    std::chrono::milliseconds timeout = ctx_.request_timeout;
+    if (ctx_.connections.crowded())
+      timeout = std::min<std::chrono::milliseconds>(timeout, kCrowdedTimeout);
+    stream_.expires_after(timeout);
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  // A connection past the limits (connection_limits.h): its header read, it is told why.
+  void on_refused_header(beast::error_code ec, std::size_t) {
+    if (ec) return close();
+    const std::string who = remote_of(parser_->get());
+    Response r = verdict_ == ConnectionLimits::Verdict::kServerFull
+                     ? Api::error_response({503, "the server is at its connection limit"})
+                     : Api::error_response(
+                           {429, "too many connections from " + who + " (at most " +
+                                     std::to_string(ctx_.connections.max_per_address()) + ")"});
+    r.retry_after = 1;
+    send(std::move(r), parser_->get().version(), true, true);
+  }
+
+  // The client's limit key: the peer, or the client a trusted proxy names (client_address.h).
+  std::string remote_of(const http::request<http::string_body>& req) const {
+    if (!peer_known_) return "unknown";
+    const auto forwarded = req["X-Forwarded-For"];
+    return ctx_.proxies.client(peer_, std::string_view(forwarded.data(), forwarded.size()));
   }
 
   void on_read(beast::error_code ec, std::size_t) {
@@ -62,17 +138,35 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
           Api::error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"}),
           11, true, true);
     }
+    if (ec == http::error::header_limit) {
+      return send(Api::error_response(
+                      {431, "request header over " + std::to_string(kHeaderLimit) + " bytes"}),
+                  11, true, true);
+    }
     if (ec)
       return send(Api::error_response(bad_request("bad HTTP request: " + ec.message())), 11, true,
                   true);
     http::request<http::string_body> req = parser_->release();
-    Request request{std::string(req.method_string()), std::string(req.target()),
-                    std::move(req.body()), std::string(req[http::field::authorization]), remote_};
+    // Whatever follows a request framed two ways is not read: the connection closes.
+    if (auto bad = framing_error(req)) {
+      return send(Api::error_response(*bad), req.version(), true, true);
+    }
+    const auto header = [&](http::field f) {
+      const auto v = req[f];
+      return std::string(v.data(), v.size());
+    };
+    Request request{std::string(req.method_string()),
+                    std::string(req.target()),
+                    std::move(req.body()),
+                    header(http::field::authorization),
+                    remote_of(req),
+                    header(http::field::content_type)};
     if (beast::websocket::is_upgrade(req)) {
       auto game = ctx_.api.websocket_game(request);
       if (!game) return send(Api::error_response(game.error()), req.version(), true, false);
       stream_.expires_never();
-      start_ws_session(stream_.release_socket(), ctx_, std::move(*game), remote_, std::move(req));
+      start_ws_session(stream_.release_socket(), ctx_, std::move(*game), request.remote,
+                       std::move(req), std::move(slot_));
       return;
     }
     // HEAD is answered as GET would be, headers only (RFC 9110 §9.3.2).
@@ -80,7 +174,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (head) request.method = "GET";
     Response response;
     if (is_api(request.target)) {
-      response = ctx_.api.handle(request);
+      // Answered when ready (a change once stored; a slow query from a hub worker), back on this
+      // session's strand; the next request is read after the answer is written.
+      ctx_.api.handle_async(request, [self = shared_from_this(), version = req.version(),
+                                      close = !req.keep_alive(), head](Response r) mutable {
+        net::post(self->stream_.get_executor(),
+                  [self, r = std::move(r), version, close, head]() mutable {
+                    self->send(std::move(r), version, close, false, head);
+                  });
+      });
+      return;
     } else if (req.method() == http::verb::get || head) {
       response = ctx_.files.serve(request.target);
     } else {
@@ -95,6 +198,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res.set(http::field::server, "arbiter");
       res.set(http::field::content_type, r.content_type);
       if (!r.disposition.empty()) res.set(http::field::content_disposition, r.disposition);
+      if (r.retry_after > 0) res.set(http::field::retry_after, std::to_string(r.retry_after));
+      res.set("Content-Security-Policy", kContentSecurityPolicy);
+      res.set("X-Content-Type-Options", "nosniff");
+      res.set(http::field::x_frame_options, "DENY");
+      res.set("Referrer-Policy", "no-referrer");
       res.keep_alive(!close);
     };
     if (head) {
@@ -112,7 +220,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   template <class Body>
   void write(std::shared_ptr<http::response<Body>> res, bool close, bool drain) {
-    stream_.expires_after(kReadTimeout);
+    stream_.expires_after(ctx_.request_timeout);
     http::async_write(
         stream_, *res,
         [self = shared_from_this(), res, close, drain](beast::error_code ec, std::size_t) {
@@ -152,15 +260,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   const Context& ctx_;
-  std::string remote_;
+  ConnectionLimits::Verdict verdict_;
+  ConnectionSlot slot_;  // this connection's place (or its refusal's) among the server's
+  net::ip::address peer_;
+  bool peer_known_ = false;
   std::vector<char> scratch_;
   std::size_t drained_ = 0;
 };
 
 }  // namespace
 
-void start_http_session(tcp::socket&& socket, const Context& ctx) {
-  std::make_shared<HttpSession>(std::move(socket), ctx)->run();
+void start_http_session(tcp::socket&& socket, const Context& ctx, ConnectionLimits::Verdict verdict,
+                        ConnectionSlot slot) {
+  std::make_shared<HttpSession>(std::move(socket), ctx, verdict, std::move(slot))->run();
 }
 
 }  // namespace arbiter::server

@@ -1,6 +1,7 @@
 #include "server/hub.h"
 
 #include <algorithm>
+#include <future>
 #include <limits>
 
 #include "core/params.h"
@@ -11,7 +12,10 @@
 namespace arbiter::server {
 namespace {
 
-constexpr std::string_view kMissingToken = "missing seat token (send Authorization: Bearer TOKEN)";
+// Changes of one game that may wait behind the one being written; past it, 503.
+constexpr std::size_t kMaxWaiting = 64;
+// Games eviction looks at per insertion at most: each insertion costs O(1), whatever is live.
+constexpr int kEvictionScan = 64;
 
 // The seats of a new game for `players` players: every seat human when none are asked for.
 Outcome<std::vector<store::SeatRow>> new_seats(const NewGame& request, const store::GameRow& row,
@@ -36,24 +40,43 @@ Outcome<std::vector<store::SeatRow>> new_seats(const NewGame& request, const sto
   return seats;
 }
 
+// Runs an asynchronous call and waits for its answer.
+template <class T, class Call>
+Outcome<T> wait_for(Call&& call) {
+  std::promise<Outcome<T>> promise;
+  auto answer = promise.get_future();
+  call([&promise](Outcome<T> out) { promise.set_value(std::move(out)); });
+  return answer.get();
+}
+
 }  // namespace
 
 Hub::Hub(std::shared_ptr<store::Store> store, HubOptions options)
     : store_(std::move(store)),
       options_(options),
+      writes_(store_, options.store_queue),
+      legal_(options.legal_memory_mb << 20),
       engines_(options.ai_memory_mb),
-      pool_(options.ai_workers) {
+      pool_(options.ai_workers, options.ai_queue, [this](const std::string& id) { run_ai(id); }),
+      work_(options.workers, options.work_queue) {
   init_sodium();
+  if (options_.abandon_days > 0) expiry_ = std::thread([this] { expiry_loop(); });
 }
 
 Hub::~Hub() { shutdown(); }
 
 void Hub::shutdown() {
-  stopping_ = true;
-  std::vector<std::shared_ptr<LiveGame>> all;
+  if (stopping_.exchange(true)) return;
+  feed_.reset();  // its thread calls into the hub
+  {
+    std::lock_guard lock(expiry_mu_);
+    expiry_wake_.notify_all();
+  }
+  if (expiry_.joinable()) expiry_.join();
+  std::vector<GamePtr> all;
   {
     std::shared_lock lock(games_mu_);
-    for (const auto& [id, g] : games_) all.push_back(g);
+    for (const auto& [id, slot] : games_) all.push_back(slot.game);
   }
   for (const auto& g : all) {
     Lock lock(g->mu);
@@ -61,6 +84,8 @@ void Hub::shutdown() {
   }
   engines_.shutdown();
   pool_.shutdown();
+  work_.shutdown();
+  writes_.stop();
 }
 
 std::size_t Hub::live_games() const {
@@ -68,70 +93,131 @@ std::size_t Hub::live_games() const {
   return games_.size();
 }
 
+ApiError Hub::busy_workers() {
+  return {503, "busy: too many requests waiting for the server's workers; try again shortly"};
+}
+
+ApiError Hub::store_failure(const store::Status& st) {
+  if (st.is(store::ErrorCode::kConflict)) return conflict(st.error());
+  if (st.is(store::ErrorCode::kIo) || st.is(store::ErrorCode::kCorrupt)) {
+    return {503, "the store cannot write: " + st.error()};
+  }
+  return internal_error(st.error());
+}
+
+HubHealth Hub::health() const {
+  HubHealth h;
+  h.store = writes_.health();
+  h.ai = pool_.stats();
+  h.work_queued = work_.pending();
+  h.work_capacity = work_.capacity();
+  h.live_games = live_games();
+  h.legal = legal_.stats();
+  h.abandoned = abandoned_;
+  return h;
+}
+
+bool Hub::run_work(std::function<void()> job) { return work_.submit(std::move(job)); }
+
 Result<std::vector<std::string>> Hub::load() {
+  if (!options_.shared_store_url.empty() && !feed_) {
+    // Before the games are read: a change made after this is heard, one made before is read.
+    auto feed = store::listen_for_changes(options_.shared_store_url,
+                                          [this](const store::GameChange& c) { store_changed(c); });
+    if (!feed) return make_error(feed.error());
+    feed_ = std::move(*feed);
+  }
   store::GameFilter filter;
   filter.status = store::GameStatus::kPlaying;
   filter.limit = std::numeric_limits<int>::max();
-  auto rows = store_->list_games(filter);
+  if (options_.abandon_days > 0) {
+    close_abandoned(now_ms() - static_cast<int64_t>(options_.abandon_days * 86'400'000.0));
+    writes_.flush();  // so that the listing below sees them closed
+  }
+  auto rows = store_->list_games(filter);  // newest first
   if (!rows) return make_error(rows.error());
   std::vector<std::string> skipped;
+  std::size_t loaded = 0;
   for (const auto& row : *rows) {
-    auto g = find(row);
-    if (!g) {
-      skipped.push_back(g.error().message);
+    if (loaded < options_.max_live_games) {
+      auto g = find(row);
+      if (!g) {
+        skipped.push_back(g.error().message);
+        continue;
+      }
+      ++loaded;
+      Lock lock((*g)->mu);
+      maybe_start_ai_locked(*g);
       continue;
     }
-    Lock lock((*g)->mu);
-    maybe_start_ai_locked(*g);
+    // Not loaded now: a game with an AI seat gets its search queued by id, and is loaded (and
+    // its turn checked) when the search's turn comes.
+    const bool has_ai = std::any_of(row.seats.begin(), row.seats.end(),
+                                    [](const auto& s) { return s.kind == store::SeatKind::kAi; });
+    if (has_ai) pool_.submit(row.id, row.id);
   }
   return skipped;
 }
 
-std::shared_ptr<LiveGame> Hub::insert(std::shared_ptr<LiveGame> g) {
+Hub::GamePtr Hub::insert(GamePtr g) {
   std::unique_lock lock(games_mu_);
-  auto [it, fresh] = games_.try_emplace(g->row.id, g);
-  if (fresh && games_.size() > options_.max_live_games) evict_idle_locked(it->first);
-  return it->second;
+  if (auto it = games_.find(g->row.id); it != games_.end()) return it->second.game;
+  std::lock_guard lru_lock(lru_mu_);
+  lru_.push_front(g->row.id);
+  games_.emplace(g->row.id, Slot{g, lru_.begin()});
+  if (games_.size() > options_.max_live_games) evict_idle_locked(g->row.id);
+  return g;
 }
 
 void Hub::evict_idle_locked(const std::string& keep) {
-  std::vector<std::pair<int64_t, std::string>> idle;  // (last change, id)
-  for (const auto& [id, g] : games_) {
-    // Only the map holds it: no request, search or session can reach it but through find().
-    if (id == keep || g.use_count() > 1) continue;
-    std::unique_lock game_lock(g->mu, std::try_to_lock);  // games_mu_ -> g.mu: never wait
-    if (!game_lock || g->engine) continue;
-    const bool watched = std::any_of(g->subscribers.begin(), g->subscribers.end(),
-                                     [](const auto& w) { return !w.expired(); });
-    if (!watched) idle.emplace_back(g->row.updated_ms, id);
-  }
-  std::sort(idle.begin(), idle.end());
-  for (const auto& entry : idle) {
-    if (games_.size() <= options_.max_live_games) break;
-    engines_.drop(entry.second);
-    games_.erase(entry.second);
+  for (int looked = 0;
+       looked < kEvictionScan && games_.size() > options_.max_live_games && !lru_.empty();
+       ++looked) {
+    auto last = std::prev(lru_.end());
+    auto slot = games_.find(*last);
+    bool idle = false;
+    {
+      const GamePtr& g = slot->second.game;
+      // Only the map holds it: no request, search or session can reach it but through find().
+      if (*last != keep && g.use_count() == 1) {
+        std::unique_lock game_lock(g->mu, std::try_to_lock);  // games_mu_ -> g.mu: never wait
+        idle = game_lock && !g->engine && !g->writing && g->waiting.empty() &&
+               std::none_of(g->subscribers.begin(), g->subscribers.end(),
+                            [](const auto& w) { return !w.expired(); });
+      }
+    }
+    if (idle) {
+      engines_.drop(*last);
+      legal_.drop(*last);
+      games_.erase(slot);
+      lru_.erase(last);
+    } else {
+      // In use: looked at, and back to the front, so the next insertion looks at others.
+      lru_.splice(lru_.begin(), lru_, last);
+    }
   }
 }
 
-Outcome<std::shared_ptr<LiveGame>> Hub::find(std::string_view id) {
+Hub::GamePtr Hub::live(std::string_view id) {
+  std::shared_lock lock(games_mu_);
+  auto it = games_.find(std::string(id));
+  if (it == games_.end()) return nullptr;
+  std::lock_guard lru_lock(lru_mu_);
+  lru_.splice(lru_.begin(), lru_, it->second.lru);
+  return it->second.game;
+}
+
+Outcome<Hub::GamePtr> Hub::find(std::string_view id) {
   if (!valid_game_id(id)) return not_found("unknown game " + quote(id));
-  {
-    std::shared_lock lock(games_mu_);
-    auto it = games_.find(std::string(id));
-    if (it != games_.end()) return it->second;
-  }
+  if (GamePtr g = live(id)) return g;
   auto row = store_->load_game(id);
   if (!row) return internal_error(row.error());
   if (!*row) return not_found("unknown game " + quote(id));
   return find(**row);
 }
 
-Outcome<std::shared_ptr<LiveGame>> Hub::find(const store::GameRow& row) {
-  {
-    std::shared_lock lock(games_mu_);
-    auto it = games_.find(row.id);
-    if (it != games_.end()) return it->second;
-  }
+Outcome<Hub::GamePtr> Hub::find(const store::GameRow& row) {
+  if (GamePtr g = live(row.id)) return g;
   auto moves = store_->load_moves(row.id);
   if (!moves) return internal_error(moves.error());
   auto g = replay_game(row, *moves);
@@ -139,33 +225,85 @@ Outcome<std::shared_ptr<LiveGame>> Hub::find(const store::GameRow& row) {
   return insert(std::move(*g));
 }
 
-store::Status Hub::create_row(store::GameRow& row) {
-  for (int attempt = 0;; ++attempt) {
-    row.id = new_game_id();
-    store::Status st = store_->create_game(row);
-    if (!st.is(store::ErrorCode::kConflict) || attempt == 3) return st;
+void Hub::with_game(std::string_view id, std::function<void(const GamePtr&)> then,
+                    std::function<void(const ApiError&)> fail) {
+  if (!valid_game_id(id)) return fail(not_found("unknown game " + quote(id)));
+  if (GamePtr g = live(id)) return then(g);
+  // Loading reads the disk: on a worker, never the caller's (I/O) thread.
+  const bool queued = work_.submit([this, id = std::string(id), then, fail] {
+    auto g = find(id);
+    if (!g) return fail(g.error());
+    then(*g);
+  });
+  if (!queued) fail(busy_workers());
+}
+
+void Hub::change(const GamePtr& g, std::function<void()> step, std::function<void()> busy) {
+  Lock lock(g->mu);
+  if (!g->writing) return step();
+  if (busy && g->waiting.size() >= kMaxWaiting) return busy();
+  g->waiting.push_back(std::move(step));
+}
+
+void Hub::run_waiting_locked(LiveGame& g) {
+  while (!g.writing && !g.waiting.empty()) {
+    auto step = std::move(g.waiting.front());
+    g.waiting.pop_front();
+    step();
   }
 }
 
-Outcome<Seated> Hub::create(const NewGame& request) {
-  if (request.game.empty()) return bad_request("game: missing (one of " + game_names() + ")");
+bool Hub::write_locked(const GamePtr& g, store::Write write,
+                       std::function<void(const store::Status&)> then) {
+  g->writing = true;
+  const bool queued =
+      writes_.submit(std::move(write), [g, then = std::move(then)](const store::Status& st) {
+        Lock lock(g->mu);
+        g->writing = false;
+        then(st);
+        run_waiting_locked(*g);
+      });
+  if (!queued) g->writing = false;
+  return queued;
+}
+
+bool Hub::create_row(store::GameRow row, int attempt,
+                     std::function<void(Outcome<store::GameRow>)> then) {
+  row.id = new_game_id();
+  store::Write write{store::Write::Kind::kCreate, row, {}, 0};
+  auto done = [this, row, attempt, then](const store::Status& st) mutable {
+    if (st.is(store::ErrorCode::kConflict) && attempt < 3) {
+      if (!create_row(std::move(row), attempt + 1, then)) {
+        then(ApiError{503, "busy: the store has too many writes waiting; try again shortly"});
+      }
+      return;
+    }
+    if (!st) return then(store_failure(st));
+    then(std::move(row));
+  };
+  return writes_.submit(std::move(write), done);
+}
+
+void Hub::create(const NewGame& request, std::string client, Reply<Seated> done) {
+  if (request.game.empty()) return done(bad_request("game: missing (one of " + game_names() + ")"));
   const Game* game = find_game(request.game);
   if (!game) {
-    return bad_request("game: unknown game " + quote(request.game) + " (known: " + game_names() +
-                       ")");
+    return done(bad_request("game: unknown game " + quote(request.game) +
+                            " (known: " + game_names() + ")"));
   }
   auto params = ParamMap::parse(request.params);
-  if (!params) return bad_request("params: " + params.error());
+  if (!params) return done(bad_request("params: " + params.error()));
   const bool from_start = request.position.empty();
   auto start = from_start ? game->new_state(*params) : game->parse_state(*params, request.position);
-  if (!start) return bad_request((from_start ? "params: " : "position: ") + start.error());
+  if (!start) return done(bad_request((from_start ? "params: " : "position: ") + start.error()));
 
   store::GameRow row;
   row.game = std::string(game->name());
   row.params = (*start)->params_text();
   row.position = from_start ? "" : (*start)->to_text();
+  row.listed = request.listed;
   auto seats = new_seats(request, row, (*start)->num_players());
-  if (!seats) return seats.error();
+  if (!seats) return done(seats.error());
   row.seats = std::move(*seats);
   // The creator holds every human seat with one token, so a hot-seat game needs one token.
   Seated out;
@@ -180,16 +318,48 @@ Outcome<Seated> Hub::create(const NewGame& request) {
   row.result = (*start)->result_text();
   row.created_ms = row.updated_ms = now_ms();
 
-  auto live = replay_game(row, {});
-  if (!live) return internal_error(live.error());
-  store::Status st = create_row(row);
-  if (!st) return internal_error(st.error());
-  (*live)->row.id = row.id;
-  auto g = insert(std::move(*live));
-  Lock lock(g->mu);
-  out.game = g->view();
-  maybe_start_ai_locked(g);
-  return out;
+  auto made = replay_game(row, {});
+  if (!made) return done(internal_error(made.error()));
+  GamePtr live = std::move(*made);
+  live->client = std::move(client);
+  if (ai_to_move_locked(*live) && !pool_.has_room()) {
+    return done(ApiError{503, "busy: too many AI moves waiting; try again shortly"});
+  }
+  const bool queued = create_row(std::move(row), 0,
+                                 [this, live, out, done](Outcome<store::GameRow> stored) mutable {
+                                   if (!stored) return done(stored.error());
+                                   live->row.id = stored->id;
+                                   GamePtr g = insert(live);
+                                   Lock lock(g->mu);
+                                   out.game = g->view();
+                                   maybe_start_ai_locked(g);
+                                   done(std::move(out));
+                                 });
+  if (!queued)
+    done(ApiError{503, "busy: the store has too many writes waiting; try again shortly"});
+}
+
+Outcome<Seated> Hub::create(const NewGame& request) {
+  return wait_for<Seated>([&](Reply<Seated> r) { create(request, "", std::move(r)); });
+}
+Outcome<GameViewPtr> Hub::move(std::string_view id, std::string_view token, std::string_view text,
+                               std::optional<int> ply) {
+  return wait_for<GameViewPtr>(
+      [&](Reply<GameViewPtr> r) { move(id, token, text, ply, "", std::move(r)); });
+}
+Outcome<Seated> Hub::join(std::string_view id, int seat, std::string_view token) {
+  return wait_for<Seated>([&](Reply<Seated> r) { join(id, seat, token, std::move(r)); });
+}
+Outcome<GameViewPtr> Hub::resign(std::string_view id, std::string_view token,
+                                 std::optional<int> seat) {
+  return wait_for<GameViewPtr>(
+      [&](Reply<GameViewPtr> r) { resign(id, token, seat, std::move(r)); });
+}
+Outcome<GameViewPtr> Hub::undo(std::string_view id, std::string_view token) {
+  return wait_for<GameViewPtr>([&](Reply<GameViewPtr> r) { undo(id, token, std::move(r)); });
+}
+Outcome<GameViewPtr> Hub::rematch(std::string_view id, std::string_view token) {
+  return wait_for<GameViewPtr>([&](Reply<GameViewPtr> r) { rematch(id, token, std::move(r)); });
 }
 
 Outcome<GameViewPtr> Hub::get(std::string_view id, std::optional<int> at) {
@@ -224,7 +394,9 @@ Outcome<bool> Hub::subscribe(std::string_view id, const std::weak_ptr<Subscriber
 }
 
 Outcome<std::vector<int>> Hub::held_seats(const LiveGame& g, std::string_view token) const {
-  if (token.empty()) return unauthorized(std::string(kMissingToken));
+  if (token.empty()) {
+    return unauthorized("missing seat token (send Authorization: Bearer TOKEN)");
+  }
   const std::string hash = hash_token(token);
   std::vector<int> held;
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {

@@ -1,33 +1,51 @@
 // The hub: every live game, and the operations of docs/api.md on them, independent of any
 // transport (the HTTP and WebSocket sessions and the request fuzzer all call it).
 //
-// Games are kept in memory (id → LiveGame) and in the Store. Each change runs under the game's
-// lock: validate, apply with the rules core, write to the store (a move is appended in a
-// transaction), then broadcast to the subscribers and, when an AI seat is to move, queue its
-// search on the AI pool. A failed step changes nothing.
+// Games are kept in memory (id → LiveGame) and in the Store. A change (move, join, resign, undo,
+// rematch, create) is checked under the game's lock, then its write goes to the store thread
+// (store/store_queue.h) and the caller's thread goes on: once the write has committed, the store
+// thread applies the change under the lock, broadcasts it to the subscribers, queues the AI's
+// search when an AI seat is to move, and answers the caller. So a change is stored (a move
+// ply-checked, in a transaction) before anyone is told of it, and no I/O thread waits on the
+// disk. A failed step changes nothing.
+//
+// Work that may be slow or wait on the disk (loading a game that is not in memory, listing,
+// the legal endpoint's click index) runs on the hub's workers (work_pool.h), and AI searches on
+// the AI scheduler (ai_pool.h); each has a bounded queue, and a request past a bound is
+// answered 503 ("busy") rather than left waiting. health() answers from memory.
 //
 // The hub answers with plain data (game_view.h); the API (api.h, api_json.h) writes it as JSON.
 //
-// Files: hub.cpp (registry, loading, create/get/list, subscribers), hub_actions.cpp (move,
-// join, resign, undo, rematch), hub_ai.cpp (AI searches), hub_queries.cpp (catalog, board,
-// legal, record); ai_engines.h keeps the AI seats' engines between moves.
+// Files: hub.cpp (registry, loading, eviction, create/get/list, subscribers, health),
+// hub_actions.cpp (move, join, resign, undo, rematch), hub_ai.cpp (AI searches),
+// hub_expiry.cpp (closing abandoned games), hub_sync.cpp (games other servers change),
+// hub_queries.cpp (catalog, board, legal, record);
+// ai_engines.h keeps the AI seats' engines between moves; legal_index.h the click indexes.
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <list>
 #include <memory>
 #include <optional>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "server/ai_engines.h"
 #include "server/ai_pool.h"
 #include "server/game_view.h"
+#include "server/legal_index.h"
 #include "server/live_game.h"
 #include "server/outcome.h"
+#include "server/work_pool.h"
+#include "store/change_feed.h"
 #include "store/store.h"
+#include "store/store_queue.h"
 
 namespace arbiter::server {
 
@@ -35,24 +53,60 @@ struct HubOptions {
   double ai_movetime = 0.5;  // seconds per AI move
   int ai_workers = 2;        // concurrent AI searches
   // Games kept in memory; past this, idle ones (nobody watching, no request or search using
-  // them) are dropped, least recently changed first, and loaded from the store when asked for.
+  // them) are dropped, least recently used first, and loaded from the store when asked for.
   std::size_t max_live_games = 4096;
   // Megabytes the AI engines kept between moves may take together (ai_engines.h); at least
   // AiEngines::largest_engine_megabytes().
   std::size_t ai_memory_mb = 256;
+  // AI searches that may wait for a worker; a request that would queue one more is answered
+  // 503. Each game has at most one waiting.
+  std::size_t ai_queue = 512;
+  // Writes that may wait for the store thread; past it a change is answered 503.
+  std::size_t store_queue = 8192;
+  // Hub workers (loads from the store, listings, legal indexes) and the jobs that may wait.
+  int workers = 2;
+  std::size_t work_queue = 512;
+  // Megabytes the legal endpoint's click indexes take together (legal_index.h).
+  std::size_t legal_memory_mb = 64;
+  // An unfinished game that nothing changed in for this many days (no move, no join, no
+  // resignation: a person's move always changes it) is closed as abandoned; 0: never.
+  double abandon_days = 0;
+  // A PostgreSQL store shared with other servers: its URL, to hear their changes
+  // (store/change_feed.h, hub_sync.cpp); "" when this server is the store's only user.
+  std::string shared_store_url;
+};
+
+// What /api/health reports, all from memory.
+struct HubHealth {
+  store::StoreQueue::Health store;
+  AiPool::Stats ai;
+  std::size_t work_queued = 0;  // hub jobs waiting or running
+  std::size_t work_capacity = 0;
+  std::size_t live_games = 0;
+  LegalIndexes::Stats legal;
+  uint64_t abandoned = 0;  // games closed as abandoned since start
 };
 
 class Hub {
  public:
+  // Called once with the answer of an asynchronous operation: on the caller's thread before
+  // the call returns, or later on the store thread or a hub worker. It must not block.
+  template <class T>
+  using Reply = std::function<void(Outcome<T>)>;
+
   Hub(std::shared_ptr<store::Store> store, HubOptions options);
   ~Hub();
   Hub(const Hub&) = delete;
   Hub& operator=(const Hub&) = delete;
 
-  // Loads every playing game from the store, replaying its moves; AI seats to move start
-  // thinking. A game that no longer replays is reported in the returned list and skipped.
+  // Starts hearing other servers' changes (shared_store_url), closes the abandoned games
+  // (abandon_days), then loads the playing games from the store,
+  // newest first, up to max_live_games; an AI seat to move in any playing game gets its search
+  // queued (a game not loaded is loaded when its turn comes). A game that no longer replays is
+  // reported in the returned list and skipped. Linear in the stored games, plus a sort.
   Result<std::vector<std::string>> load();
-  // Stops every search and the AI pool; later AI results are dropped.
+  // Stops every search, the AI scheduler and the workers, and writes what is queued; later AI
+  // results are dropped.
   void shutdown();
 
   // Queries.
@@ -65,11 +119,31 @@ class Hub {
   Outcome<GameViewPtr> get(std::string_view id, std::optional<int> at = std::nullopt);
   // The games the filter names that still replay, in the store's order.
   Outcome<std::vector<GameViewPtr>> list(const store::GameFilter& filter);
+  // Builds the position's click index when it is not kept (may take a good part of a second for
+  // a large Trap): call it from a worker (run_work), not an I/O thread.
   Outcome<LegalClicks> legal(std::string_view id, const std::vector<std::string>& clicks);
   // The game record (docs/records.md), as text.
   Outcome<std::string> record(std::string_view id);
+  HubHealth health() const;
+  // Runs `job` on a hub worker; false (not run) when the workers' queue is full.
+  bool run_work(std::function<void()> job);
+  // The answer to give when run_work refuses.
+  static ApiError busy_workers();
+  // The answer for a failed store write: 409 for a conflict, 503 when the store cannot write.
+  static ApiError store_failure(const store::Status& st);
 
-  // Changes. `token` is the bearer token ("" when none was sent).
+  // Changes, answered through `done` once stored. `token` is the bearer token ("" when none
+  // was sent); `client` names the caller for fair AI scheduling ("" when not known).
+  void create(const NewGame& request, std::string client, Reply<Seated> done);
+  void move(std::string_view id, std::string_view token, std::string_view move,
+            std::optional<int> ply, std::string client, Reply<GameViewPtr> done);
+  void join(std::string_view id, int seat, std::string_view token, Reply<Seated> done);
+  void resign(std::string_view id, std::string_view token, std::optional<int> seat,
+              Reply<GameViewPtr> done);
+  void undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
+  void rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
+
+  // The same changes, waiting for the answer (tests, tools; never from an I/O thread).
   Outcome<Seated> create(const NewGame& request);
   Outcome<GameViewPtr> move(std::string_view id, std::string_view token, std::string_view move,
                             std::optional<int> ply);
@@ -78,66 +152,121 @@ class Hub {
   Outcome<GameViewPtr> undo(std::string_view id, std::string_view token);
   Outcome<GameViewPtr> rematch(std::string_view id, std::string_view token);
 
+  // Closes the playing games unchanged since `before_ms` as abandoned (hub_expiry.cpp); returns
+  // how many. Runs by itself every so often when abandon_days is set.
+  std::size_t close_abandoned(int64_t before_ms);
+
+  // hub_sync.cpp: another server sharing the store changed a game (store/change_feed.h); a
+  // game live here is read again and its watchers told. Called on the feed's thread.
+  void store_changed(const store::GameChange& change);
+
   // Adds a watcher; it is sent the game's state at once and after every change. Watchers are
   // held weakly: one that has gone away is dropped at the next broadcast.
   Outcome<bool> subscribe(std::string_view id, const std::weak_ptr<Subscriber>& watcher);
 
   std::size_t live_games() const;
   AiEngines::Stats ai_engines() const { return engines_.stats(); }
+  // Waits until every write queued so far is stored and answered (tests).
+  void flush() { writes_.flush(); }
 
  private:
   using Lock = std::unique_lock<std::mutex>;
+  using GamePtr = std::shared_ptr<LiveGame>;
 
+  // The game when it is in memory (marked used just now), else nullptr.
+  GamePtr live(std::string_view id);
   // The live game, loading (and replaying) it from the store when it is not in memory.
-  Outcome<std::shared_ptr<LiveGame>> find(std::string_view id);
-  Outcome<std::shared_ptr<LiveGame>> find(const store::GameRow& row);  // row already loaded
+  Outcome<GamePtr> find(std::string_view id);
+  Outcome<GamePtr> find(const store::GameRow& row);  // row already loaded
+  // Calls `then(game)` with the live game: at once when it is in memory, else on a worker once
+  // loaded; a failure (unknown game, busy) goes to `fail`.
+  void with_game(std::string_view id, std::function<void(const GamePtr&)> then,
+                 std::function<void(const ApiError&)> fail);
   // Adds a game unless one with its id is live already; returns the live one.
-  std::shared_ptr<LiveGame> insert(std::shared_ptr<LiveGame> g);
-  // Under games_mu_ (exclusive): drops idle games other than `keep` while over the cap.
+  GamePtr insert(GamePtr g);
+  // Under games_mu_ (exclusive): drops idle games other than `keep` while over the cap, looking
+  // at a bounded number of the least recently used ones.
   void evict_idle_locked(const std::string& keep);
-  // Writes a new game's row, drawing another id while the store reports a conflict.
-  store::Status create_row(store::GameRow& row);
   // The seats `token` holds in `g`; 401 when it is missing or holds none.
   Outcome<std::vector<int>> held_seats(const LiveGame& g, std::string_view token) const;
-  // The common start of a seat holder's action: finds game `id`, locks it, checks `token` and
-  // runs `action(game, seats held)` under the lock; a failure of any step is the answer.
-  template <class Action>
-  Outcome<GameViewPtr> with_held_seats(std::string_view id, std::string_view token,
-                                       Action&& action) {
-    auto found = find(id);
-    if (!found) return found.error();
-    LiveGame& g = **found;
-    Lock lock(g.mu);
-    auto held = held_seats(g, token);
-    if (!held) return held.error();
-    return action(g, *held);
-  }
+
+  // The common start of a seat holder's change: finds game `id`, and once no earlier change of
+  // it is being written, checks `token` and runs `action(game, seats held)` under the game's
+  // lock; a failure of any step goes to `fail`.
+  void seated_change(std::string_view id, std::string_view token,
+                     std::function<void(const ApiError&)> fail,
+                     std::function<void(const GamePtr&, const std::vector<int>&)> action);
+  // Runs `step` under the game's lock once no earlier change of the game is being written
+  // (at once when none is). With `busy`, a step that finds kMaxWaiting changes waiting already
+  // is not queued: `busy` runs instead.
+  void change(const GamePtr& g, std::function<void()> step, std::function<void()> busy = nullptr);
+  // Under the game's lock: runs the changes that waited, until one writes.
+  static void run_waiting_locked(LiveGame& g);
+  // Under the game's lock, from a change's step: queues `write`; once stored, runs `then` with
+  // its status under the lock, and then the changes that waited. False (nothing queued) when
+  // the store's queue is full.
+  bool write_locked(const GamePtr& g, store::Write write,
+                    std::function<void(const store::Status&)> then);
+  // Writes a new game's row (drawing another id on a conflict, up to three times); `then`
+  // runs on the store thread with the stored row or the failure. False (`then` never called)
+  // when the store's queue is full.
+  bool create_row(store::GameRow row, int attempt,
+                  std::function<void(Outcome<store::GameRow>)> then);
 
   // After a change (state, seats or status) under the game's lock: invalidates caches and
   // pushes the new state to every watcher.
   void broadcast_state(LiveGame& g);
   void broadcast(LiveGame& g, const std::shared_ptr<const GameEvent>& event);
-  // Plays `text` for `seat` and stores it; the common path of human and AI moves.
-  Outcome<GameViewPtr> play_locked(LiveGame& g, int seat, std::string_view text);
+  // Plays `text` for `seat` and stores it; the common path of human and AI moves. A human's
+  // move (`by_person`) that would leave an AI to move is refused when the AI queue is full.
+  void play_locked(const GamePtr& g, int seat, std::string_view text, bool by_person,
+                   Reply<GameViewPtr> done);
   // Stops a running search and makes any result of it stale.
   void cancel_ai_locked(LiveGame& g);
-  // After the game's status became finished: its engine is not needed any more.
+  // After the game's status became finished: its engine and index are not needed any more.
   void game_over_locked(LiveGame& g);
 
   // hub_ai.cpp
-  void maybe_start_ai_locked(const std::shared_ptr<LiveGame>& g);
-  void run_ai(const std::weak_ptr<LiveGame>& weak, uint64_t generation, int seat, int level,
-              const std::shared_ptr<const GameState>& position);
-  void ai_progress(const std::shared_ptr<LiveGame>& g, uint64_t generation, int seat,
-                   const ai::SearchProgress& p);
+  // Whether an AI seat is to move in `g` (under its lock).
+  static bool ai_to_move_locked(const LiveGame& g);
+  // Queues the AI's search when an AI seat is to move.
+  void maybe_start_ai_locked(const GamePtr& g);
+  void run_ai(const std::string& id);
+  void ai_progress(const GamePtr& g, uint64_t generation, int seat, const ai::SearchProgress& p);
+
+  // move() with `may_reread`: a store shared with other servers, where this server's copy of
+  // the game may be behind (hub_sync.cpp).
+  void move(std::string_view id, std::string_view token, std::string_view move,
+            std::optional<int> ply, std::string client, Reply<GameViewPtr> done, bool may_reread);
+  // hub_sync.cpp: rereads a live game from the store (on a worker) and, when it differs, puts
+  // the stored state in its place and broadcasts it.
+  void refresh_later(const std::string& id);
+  void refresh(const std::string& id);
+
+  // hub_expiry.cpp: the thread that closes abandoned games every so often.
+  void expiry_loop();
 
   std::shared_ptr<store::Store> store_;
   HubOptions options_;
   mutable std::shared_mutex games_mu_;
-  std::unordered_map<std::string, std::shared_ptr<LiveGame>> games_;
+  struct Slot {
+    GamePtr game;
+    std::list<std::string>::iterator lru;  // its place in lru_
+  };
+  std::unordered_map<std::string, Slot> games_;
+  std::mutex lru_mu_;           // after games_mu_
+  std::list<std::string> lru_;  // ids, most recently used first (games_mu_ and lru_mu_)
   std::atomic<bool> stopping_{false};
+  std::atomic<uint64_t> abandoned_{0};
+  store::StoreQueue writes_;
+  LegalIndexes legal_;
   AiEngines engines_;  // before pool_: the workers using it stop first
   AiPool pool_;
+  WorkPool work_;
+  std::mutex expiry_mu_;
+  std::condition_variable expiry_wake_;
+  std::thread expiry_;
+  std::unique_ptr<store::ChangeFeed> feed_;  // shared stores: other servers' changes
 };
 
 }  // namespace arbiter::server

@@ -1,6 +1,8 @@
-// The hub's changes: move, join, resign, undo, rematch (hub.h). Each runs under the game's lock
-// and writes the store before it broadcasts; on a failed write the game is left as it was.
+// The hub's changes: move, join, resign, undo, rematch (hub.h). Each is checked under the game's
+// lock, written by the store thread, and applied, broadcast and answered once stored; on a
+// failed write the game is left as it was.
 #include <algorithm>
+#include <cassert>
 
 #include "core/text.h"
 #include "server/hub.h"
@@ -13,13 +15,19 @@ bool holds(const std::vector<int>& held, int seat) {
   return std::find(held.begin(), held.end(), seat) != held.end();
 }
 
-ApiError store_error(const store::Status& st) {
-  return st.is(store::ErrorCode::kConflict) ? conflict(st.error()) : internal_error(st.error());
-}
-
 ApiError game_over(const LiveGame& g) {
   return conflict("game " + g.row.id + " is over: " + g.row.result);
 }
+
+ApiError busy_store() {
+  return {503, "busy: the store has too many writes waiting; try again shortly"};
+}
+
+ApiError busy_game(const std::string& id) {
+  return {503, "busy: too many changes of game " + id + " waiting; try again shortly"};
+}
+
+ApiError busy_ai() { return {503, "busy: too many AI moves waiting; try again shortly"}; }
 
 std::string seat_list(const GameState& s, const std::vector<int>& seats) {
   std::string out;
@@ -29,33 +37,73 @@ std::string seat_list(const GameState& s, const std::vector<int>& seats) {
 
 }  // namespace
 
-Outcome<GameViewPtr> Hub::play_locked(LiveGame& g, int seat, std::string_view text) {
+void Hub::seated_change(std::string_view id, std::string_view token,
+                        std::function<void(const ApiError&)> fail,
+                        std::function<void(const GamePtr&, const std::vector<int>&)> action) {
+  with_game(
+      id,
+      [this, token = std::string(token), fail, action](const GamePtr& g) {
+        change(
+            g,
+            [this, g, token, fail, action] {
+              auto held = held_seats(*g, token);
+              if (!held) return fail(held.error());
+              action(g, *held);
+            },
+            [fail, id = g->row.id] { fail(busy_game(id)); });
+      },
+      fail);
+}
+
+void Hub::play_locked(const GamePtr& gp, int seat, std::string_view text, bool by_person,
+                      Reply<GameViewPtr> done) {
+  LiveGame& g = *gp;
   GameState& s = *g.state;
-  if (Status st = s.apply(text); !st) return bad_request(st.error());
+  if (Status st = s.apply(text); !st) return done(bad_request(st.error()));
+  // The state goes back at once: it shows only what is stored. The move is played again once
+  // its write has committed.
   const int64_t now = now_ms();
   const int64_t elapsed = std::max<int64_t>(0, now - g.turn_started_ms);
   store::GameRow row = g.row;
   row.seats[static_cast<std::size_t>(seat)].time_used_ms += elapsed;
   row.updated_ms = now;
-  if (s.is_terminal()) {
+  const bool terminal = s.is_terminal();
+  if (terminal) {
     row.status = store::GameStatus::kFinished;
     row.result = s.result_text();
   }
-  const store::MoveRow move{g.ply() - 1, s.history().back(), seat, now, elapsed};
-  if (store::Status st = store_->append_move(row, move); !st) {
-    s.undo();
-    return store_error(st);
+  const bool ai_next =
+      !terminal && row.seats[static_cast<std::size_t>(s.to_move())].kind == store::SeatKind::kAi;
+  store::MoveRow move{g.ply() - 1, s.history().back(), seat, now, elapsed};
+  [[maybe_unused]] const bool undone = s.undo();
+  assert(undone);
+  if (by_person && ai_next && !pool_.has_room() && !pool_.queued(g.row.id)) {
+    return done(busy_ai());
   }
-  g.row = std::move(row);
-  g.plies.push_back({seat, elapsed});
-  g.turn_started_ms = now;
-  g.last_move = describe_last_move(s);
-  g.thinking.reset();
-  ++g.generation;
-  if (!g.playing()) game_over_locked(g);
-  broadcast_state(g);
-  maybe_start_ai_locked(g.shared_from_this());
-  return g.view();
+  store::Write write{store::Write::Kind::kAppendMove, row, move, 0};
+  const bool queued =
+      write_locked(gp, std::move(write),
+                   [this, gp, row = std::move(row), move, done](const store::Status& st) mutable {
+                     if (!st) {
+                       // Another server sharing the store has stored this ply: catch up.
+                       if (st.is(store::ErrorCode::kConflict)) refresh_later(gp->row.id);
+                       return done(store_failure(st));
+                     }
+                     LiveGame& g = *gp;
+                     [[maybe_unused]] const Status replayed = g.state->apply(move.text);
+                     assert(replayed.ok());
+                     g.row = std::move(row);
+                     g.plies.push_back({move.seat, move.elapsed_ms});
+                     g.turn_started_ms = move.at_ms;
+                     g.last_move = describe_last_move(*g.state);
+                     g.thinking.reset();
+                     ++g.generation;
+                     if (!g.playing()) game_over_locked(g);
+                     broadcast_state(g);
+                     maybe_start_ai_locked(gp);
+                     done(g.view());
+                   });
+  if (!queued) done(busy_store());
 }
 
 void Hub::cancel_ai_locked(LiveGame& g) {
@@ -64,160 +112,241 @@ void Hub::cancel_ai_locked(LiveGame& g) {
   g.thinking.reset();
 }
 
-void Hub::game_over_locked(LiveGame& g) { engines_.drop(g.row.id); }
+void Hub::game_over_locked(LiveGame& g) {
+  engines_.drop(g.row.id);
+  legal_.drop(g.row.id);
+}
 
-Outcome<GameViewPtr> Hub::move(std::string_view id, std::string_view token, std::string_view text,
-                               std::optional<int> ply) {
-  return with_held_seats(
-      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameViewPtr> {
-        if (!g.playing()) return game_over(g);
-        if (ply && *ply != g.ply()) {
-          return conflict("stale ply " + std::to_string(*ply) + ": game " + g.row.id +
-                          " is at ply " + std::to_string(g.ply()));
+void Hub::move(std::string_view id, std::string_view token, std::string_view text,
+               std::optional<int> ply, std::string client, Reply<GameViewPtr> done) {
+  move(id, token, text, ply, std::move(client), std::move(done),
+       !options_.shared_store_url.empty());
+}
+
+void Hub::move(std::string_view id, std::string_view token, std::string_view text,
+               std::optional<int> ply, std::string client, Reply<GameViewPtr> done,
+               bool may_reread) {
+  seated_change(
+      id, token, [done](const ApiError& e) { done(e); },
+      [this, id = std::string(id), token = std::string(token), text = std::string(text), ply,
+       client = std::move(client), done,
+       may_reread](const GamePtr& g, const std::vector<int>& held) {
+        // A store shared with other servers: a move for a later ply, or by a seat that is not
+        // to move here, may be right and this copy behind. Read the game again, then retry.
+        if (may_reread && g->playing() &&
+            ((ply && *ply > g->ply()) || !holds(held, g->state->to_move()))) {
+          const bool queued = work_.submit([this, id, token, text, ply, client, done] {
+            refresh(id);
+            move(id, token, text, ply, client, done, false);
+          });
+          if (!queued) done(busy_workers());
+          return;
         }
-        const int seat = g.state->to_move();
+        if (!g->playing()) return done(game_over(*g));
+        if (ply && *ply != g->ply()) {
+          return done(conflict("stale ply " + std::to_string(*ply) + ": game " + g->row.id +
+                               " is at ply " + std::to_string(g->ply())));
+        }
+        const int seat = g->state->to_move();
         if (!holds(held, seat)) {
-          return forbidden("it is " + g.state->player_name(seat) + "'s turn; the token is for " +
-                           seat_list(*g.state, held));
+          return done(forbidden("it is " + g->state->player_name(seat) +
+                                "'s turn; the token is for " + seat_list(*g->state, held)));
         }
-        return play_locked(g, seat, text);
+        if (!client.empty()) g->client = client;
+        play_locked(g, seat, text, true, done);
       });
 }
 
-Outcome<Seated> Hub::join(std::string_view id, int seat, std::string_view token) {
-  auto found = find(id);
-  if (!found) return found.error();
-  LiveGame& g = **found;
-  Lock lock(g.mu);
-  if (!g.playing()) return game_over(g);
-  const int n = static_cast<int>(g.row.seats.size());
-  if (seat < 0 || seat >= n) {
-    return bad_request("seat: " + std::to_string(seat) + " is out of range (0.." +
-                       std::to_string(n - 1) + ")");
-  }
-  if (g.row.seats[static_cast<std::size_t>(seat)].kind != store::SeatKind::kOpen) {
-    return conflict("seat " + std::to_string(seat) + " (" + g.state->player_name(seat) +
-                    ") is not open");
-  }
-  // A caller already seated in this game keeps one token for all its seats (undo needs that).
-  std::string plain = token.empty() || !held_seats(g, token) ? new_token() : std::string(token);
-  store::GameRow row = g.row;
-  row.seats[static_cast<std::size_t>(seat)].kind = store::SeatKind::kHuman;
-  row.seats[static_cast<std::size_t>(seat)].token_hash = hash_token(plain);
-  row.updated_ms = now_ms();
-  if (store::Status st = store_->update_game(row); !st) return store_error(st);
-  g.row = std::move(row);
-  // An open seat's clock starts when someone takes it.
-  if (g.state->to_move() == seat) g.turn_started_ms = g.row.updated_ms;
-  broadcast_state(g);
-  Seated out;
-  out.game = g.view();
-  out.tokens[seat] = std::move(plain);
-  return out;
+void Hub::join(std::string_view id, int seat, std::string_view token, Reply<Seated> done) {
+  auto fail = [done](const ApiError& e) { done(e); };
+  with_game(
+      id,
+      [this, seat, token = std::string(token), done, fail](const GamePtr& g) {
+        change(
+            g,
+            [this, g, seat, token, done] {
+              if (!g->playing()) return done(game_over(*g));
+              const int n = static_cast<int>(g->row.seats.size());
+              if (seat < 0 || seat >= n) {
+                return done(bad_request("seat: " + std::to_string(seat) + " is out of range (0.." +
+                                        std::to_string(n - 1) + ")"));
+              }
+              if (g->row.seats[static_cast<std::size_t>(seat)].kind != store::SeatKind::kOpen) {
+                return done(conflict("seat " + std::to_string(seat) + " (" +
+                                     g->state->player_name(seat) + ") is not open"));
+              }
+              // A caller already seated in this game keeps one token for all its seats (undo
+              // needs that).
+              std::string plain = token.empty() || !held_seats(*g, token) ? new_token() : token;
+              store::GameRow row = g->row;
+              row.seats[static_cast<std::size_t>(seat)].kind = store::SeatKind::kHuman;
+              row.seats[static_cast<std::size_t>(seat)].token_hash = hash_token(plain);
+              row.updated_ms = now_ms();
+              store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
+              const bool queued =
+                  write_locked(g, std::move(write),
+                               [this, g, seat, row, plain, done](const store::Status& st) mutable {
+                                 if (!st) return done(store_failure(st));
+                                 g->row = std::move(row);
+                                 // An open seat's clock starts when someone takes it.
+                                 if (g->state->to_move() == seat)
+                                   g->turn_started_ms = g->row.updated_ms;
+                                 broadcast_state(*g);
+                                 Seated out;
+                                 out.game = g->view();
+                                 out.tokens[seat] = std::move(plain);
+                                 done(std::move(out));
+                               });
+              if (!queued) done(busy_store());
+            },
+            [fail, id = g->row.id] { fail(busy_game(id)); });
+      },
+      fail);
 }
 
-Outcome<GameViewPtr> Hub::resign(std::string_view id, std::string_view token,
-                                 std::optional<int> seat) {
-  return with_held_seats(
-      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameViewPtr> {
-        if (!g.playing()) return game_over(g);
-        int who = holds(held, g.state->to_move()) ? g.state->to_move() : held.front();
+void Hub::resign(std::string_view id, std::string_view token, std::optional<int> seat,
+                 Reply<GameViewPtr> done) {
+  seated_change(
+      id, token, [done](const ApiError& e) { done(e); },
+      [this, seat, done](const GamePtr& g, const std::vector<int>& held) {
+        if (!g->playing()) return done(game_over(*g));
+        int who = holds(held, g->state->to_move()) ? g->state->to_move() : held.front();
         if (seat) {
           if (!holds(held, *seat)) {
-            return forbidden("seat " + std::to_string(*seat) + " is not held by this token");
+            return done(forbidden("seat " + std::to_string(*seat) + " is not held by this token"));
           }
           who = *seat;
         }
-        store::GameRow row = g.row;
+        store::GameRow row = g->row;
         row.status = store::GameStatus::kFinished;
-        row.result = resigned_text(*g.state, who);
+        row.result = resigned_text(*g->state, who);
         row.resigned = who;
         row.updated_ms = now_ms();
-        if (store::Status st = store_->update_game(row); !st) return store_error(st);
-        g.row = std::move(row);
-        cancel_ai_locked(g);
-        game_over_locked(g);
-        broadcast_state(g);
-        return g.view();
+        store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
+        const bool queued = write_locked(g, std::move(write),
+                                         [this, g, row, done](const store::Status& st) mutable {
+                                           if (!st) return done(store_failure(st));
+                                           g->row = std::move(row);
+                                           cancel_ai_locked(*g);
+                                           game_over_locked(*g);
+                                           broadcast_state(*g);
+                                           done(g->view());
+                                         });
+        if (!queued) done(busy_store());
       });
 }
 
-Outcome<GameViewPtr> Hub::undo(std::string_view id, std::string_view token) {
-  return with_held_seats(
-      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameViewPtr> {
-        if (!g.playing()) return game_over(g);
-        for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
-          if (!holds(held, static_cast<int>(i)) && g.row.seats[i].kind != store::SeatKind::kAi) {
-            return forbidden("undo needs every other seat to be an AI or held by the same token");
+void Hub::undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
+  seated_change(
+      id, token, [done](const ApiError& e) { done(e); },
+      [this, done](const GamePtr& g, const std::vector<int>& held) {
+        if (!g->playing()) return done(game_over(*g));
+        for (std::size_t i = 0; i < g->row.seats.size(); ++i) {
+          if (!holds(held, static_cast<int>(i)) && g->row.seats[i].kind != store::SeatKind::kAi) {
+            return done(
+                forbidden("undo needs every other seat to be an AI or held by the same token"));
           }
         }
         // Back to the holder's previous turn: their last move and everything after it go.
-        int from = g.ply() - 1;
-        while (from >= 0 && !holds(held, g.plies[static_cast<std::size_t>(from)].seat)) --from;
-        if (from < 0) return conflict("nothing to undo: no move of yours in game " + g.row.id);
-        store::GameRow row = g.row;
-        for (std::size_t p = static_cast<std::size_t>(from); p < g.plies.size(); ++p) {
-          row.seats[static_cast<std::size_t>(g.plies[p].seat)].time_used_ms -=
-              g.plies[p].elapsed_ms;
+        int from = g->ply() - 1;
+        while (from >= 0 && !holds(held, g->plies[static_cast<std::size_t>(from)].seat)) --from;
+        if (from < 0) {
+          return done(conflict("nothing to undo: no move of yours in game " + g->row.id));
+        }
+        store::GameRow row = g->row;
+        for (std::size_t p = static_cast<std::size_t>(from); p < g->plies.size(); ++p) {
+          row.seats[static_cast<std::size_t>(g->plies[p].seat)].time_used_ms -=
+              g->plies[p].elapsed_ms;
         }
         row.updated_ms = now_ms();
-        if (store::Status st = store_->truncate_moves(row, from); !st) return store_error(st);
-        while (g.ply() > from) g.state->undo();
-        g.plies.resize(static_cast<std::size_t>(from));
-        g.row = std::move(row);
-        g.last_move = describe_last_move(*g.state);
-        g.turn_started_ms = g.row.updated_ms;
-        cancel_ai_locked(g);
-        broadcast_state(g);
-        maybe_start_ai_locked(g.shared_from_this());
-        return g.view();
+        store::Write write{store::Write::Kind::kTruncateMoves, row, {}, from};
+        const bool queued = write_locked(
+            g, std::move(write), [this, g, row, from, done](const store::Status& st) mutable {
+              if (!st) return done(store_failure(st));
+              while (g->ply() > from) g->state->undo();
+              g->plies.resize(static_cast<std::size_t>(from));
+              g->row = std::move(row);
+              g->last_move = describe_last_move(*g->state);
+              g->turn_started_ms = g->row.updated_ms;
+              cancel_ai_locked(*g);
+              broadcast_state(*g);
+              maybe_start_ai_locked(g);
+              done(g->view());
+            });
+        if (!queued) done(busy_store());
       });
 }
 
-Outcome<GameViewPtr> Hub::rematch(std::string_view id, std::string_view token) {
-  return with_held_seats(
-      id, token, [&](LiveGame& g, const std::vector<int>& held) -> Outcome<GameViewPtr> {
-        if (g.playing()) return conflict("game " + g.row.id + " is still being played");
-        if (!g.row.rematch_id.empty()) return g.view();
-        store::GameRow row = g.row;
+void Hub::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
+  seated_change(
+      id, token, [done](const ApiError& e) { done(e); },
+      [this, done](const GamePtr& g, const std::vector<int>& held) {
+        if (g->playing()) return done(conflict("game " + g->row.id + " is still being played"));
+        if (!g->row.rematch_id.empty()) return done(g->view());
+        store::GameRow row = g->row;
         for (int seat : held) row.seats[static_cast<std::size_t>(seat)].rematch = true;
         row.updated_ms = now_ms();
         const bool all = std::all_of(
             row.seats.begin(), row.seats.end(),
             [](const store::SeatRow& s) { return s.kind != store::SeatKind::kHuman || s.rematch; });
-        std::shared_ptr<LiveGame> next;
-        if (all) {
-          // Seats rotate by one (the second player moves first now); each keeps its kind and token.
-          store::GameRow fresh;
-          fresh.game = row.game;
-          fresh.params = row.params;
-          fresh.position = row.position;
-          const std::size_t n = row.seats.size();
-          for (std::size_t i = 0; i < n; ++i) {
-            store::SeatRow seat = row.seats[(i + 1) % n];
-            seat.time_used_ms = 0;
-            seat.rematch = false;
-            fresh.seats.push_back(std::move(seat));
-          }
-          fresh.status = store::GameStatus::kPlaying;
-          fresh.created_ms = fresh.updated_ms = row.updated_ms;
-          fresh.rematch_of = row.id;
-          auto live = replay_game(fresh, {});
-          if (!live) return internal_error(live.error());
-          if (store::Status st = create_row(fresh); !st) return store_error(st);
-          (*live)->row.id = fresh.id;
-          row.rematch_id = fresh.id;
-          next = std::move(*live);
+        // Stores the game's row (with the rematch's id when there is one), then shows it.
+        auto update = [this, g, done](store::GameRow row, GamePtr next) {
+          store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
+          const bool queued = write_locked(
+              g, std::move(write), [this, g, row, next, done](const store::Status& st) mutable {
+                if (!st) return done(store_failure(st));
+                g->row = std::move(row);
+                broadcast_state(*g);
+                if (next) {
+                  next = insert(std::move(next));
+                  Lock next_lock(next->mu);
+                  maybe_start_ai_locked(next);
+                }
+                done(g->view());
+              });
+          if (!queued) done(busy_store());
+        };
+        if (!all) return update(std::move(row), nullptr);
+        // Seats rotate by one (the second player moves first now); each keeps its kind and token.
+        store::GameRow fresh;
+        fresh.game = row.game;
+        fresh.params = row.params;
+        fresh.position = row.position;
+        fresh.listed = row.listed;
+        const std::size_t n = row.seats.size();
+        for (std::size_t i = 0; i < n; ++i) {
+          store::SeatRow seat = row.seats[(i + 1) % n];
+          seat.time_used_ms = 0;
+          seat.rematch = false;
+          fresh.seats.push_back(std::move(seat));
         }
-        if (store::Status st = store_->update_game(row); !st) return store_error(st);
-        g.row = std::move(row);
-        broadcast_state(g);
-        if (next) {
-          next = insert(std::move(next));
-          Lock next_lock(next->mu);
-          maybe_start_ai_locked(next);
+        fresh.status = store::GameStatus::kPlaying;
+        fresh.created_ms = fresh.updated_ms = row.updated_ms;
+        fresh.rematch_of = row.id;
+        auto live = replay_game(fresh, {});
+        if (!live) return done(internal_error(live.error()));
+        GamePtr next = std::move(*live);
+        next->client = g->client;
+        // The game's other changes wait until both writes are done.
+        g->writing = true;
+        const bool queued =
+            create_row(std::move(fresh), 0,
+                       [g, row, next, update, done](Outcome<store::GameRow> stored) mutable {
+                         Lock lock(g->mu);
+                         g->writing = false;
+                         if (!stored) {
+                           done(stored.error());
+                         } else {
+                           next->row.id = stored->id;
+                           row.rematch_id = stored->id;
+                           update(std::move(row), std::move(next));
+                         }
+                         run_waiting_locked(*g);
+                       });
+        if (!queued) {
+          g->writing = false;
+          done(busy_store());
         }
-        return g.view();
       });
 }
 

@@ -1,8 +1,10 @@
-// AI seats (hub.h): when an AI seat is to move, its search is queued on the AI pool; progress
-// is pushed to the watchers (at most ten reports a second) and the move is played through the
-// same path as a human's. A change to the game meanwhile (undo, resign) bumps its generation,
-// which stops the search and makes its move stale. The search runs on the game's engine, kept
-// between moves by engines_ (ai_engines.h).
+// AI seats (hub.h): when an AI seat is to move, the game is queued on the AI scheduler
+// (ai_pool.h: one pending search per game, fair among clients, bounded); the search is run by
+// game id, so a game that left memory while it waited is loaded again. Progress is pushed to
+// the watchers (at most ten reports a second) and the move is played through the same path as
+// a human's. A change to the game meanwhile (undo, resign) bumps its generation, which stops the
+// search and makes its move stale. The search runs on the game's engine, kept between moves by
+// engines_ (ai_engines.h).
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -27,27 +29,43 @@ std::size_t engine_megabytes_of(const LiveGame& g) {
 
 }  // namespace
 
-void Hub::maybe_start_ai_locked(const std::shared_ptr<LiveGame>& g) {
-  if (stopping_ || !g->playing() || g->state->is_terminal()) return;
-  const int seat = g->state->to_move();
-  const store::SeatRow& row = g->row.seats[static_cast<std::size_t>(seat)];
-  if (row.kind != store::SeatKind::kAi) return;
-  std::shared_ptr<const GameState> position = g->state->clone();
-  pool_.submit([this, weak = std::weak_ptr<LiveGame>(g), generation = g->generation, seat,
-                level = row.level, position] { run_ai(weak, generation, seat, level, position); });
+bool Hub::ai_to_move_locked(const LiveGame& g) {
+  if (!g.playing() || g.state->is_terminal()) return false;
+  const int seat = g.state->to_move();
+  return g.row.seats[static_cast<std::size_t>(seat)].kind == store::SeatKind::kAi;
 }
 
-void Hub::run_ai(const std::weak_ptr<LiveGame>& weak, uint64_t generation, int seat, int level,
-                 const std::shared_ptr<const GameState>& position) {
-  auto g = weak.lock();
-  if (!g || stopping_) return;
-  std::string id;
+void Hub::maybe_start_ai_locked(const GamePtr& g) {
+  if (stopping_ || !ai_to_move_locked(*g)) return;
+  // The owner shares the workers fairly with the others: the client that moved last, else the
+  // game alone.
+  pool_.submit(g->row.id, g->client.empty() ? "game " + g->row.id : g->client);
+}
+
+void Hub::run_ai(const std::string& id) {
+  if (stopping_) return;
+  auto found = find(id);  // loads it again when it left memory while it waited
+  if (!found) return;
+  GamePtr g = *found;
+  uint64_t generation = 0;
+  int seat = 0;
+  int level = 0;
   std::size_t megabytes = 0;
+  std::shared_ptr<const GameState> position;
   {
     Lock lock(g->mu);
-    if (g->generation != generation || !g->playing()) return;
-    id = g->row.id;
+    // Its turn may have passed meanwhile (an undo, a resignation): nothing to do then. While a
+    // change is being written, the search is queued again after it.
+    if (!ai_to_move_locked(*g)) return;
+    if (g->writing) {
+      g->waiting.push_back([this, g] { maybe_start_ai_locked(g); });
+      return;
+    }
+    generation = g->generation;
+    seat = g->state->to_move();
+    level = g->row.seats[static_cast<std::size_t>(seat)].level;
     megabytes = engine_megabytes_of(*g);
+    position = g->state->clone();
   }
   // Not under the game's lock: it may wait for the game's previous search to give the engine
   // back, and that search takes the lock to finish.
@@ -81,21 +99,28 @@ void Hub::run_ai(const std::weak_ptr<LiveGame>& weak, uint64_t generation, int s
     if (g->generation != generation || stopping_) engine->stop();
   }
   const engine::EngineResult result = engine->wait();
-  Lock lock(g->mu);
-  if (g->engine == engine) g->engine.reset();
+  {
+    Lock lock(g->mu);
+    if (g->engine == engine) g->engine.reset();
+  }
   // Given back before the move is played: that move may end the game (which drops the engine)
   // or queue the other AI seat's search, which takes the same engine.
   lease.release();
-  if (!st || stopping_ || g->generation != generation || !g->playing()) return;
-  if (result.best_move.empty()) return;
-  auto played = play_locked(*g, seat, result.best_move);
-  if (!played) {
-    std::cerr << "arbiter: AI move " << result.best_move << " in game " << g->row.id << ": "
-              << played.error().message << "\n";
-  }
+  if (!st || stopping_ || result.best_move.empty()) return;
+  change(g, [this, g, generation, seat, best = result.best_move] {
+    if (stopping_ || g->generation != generation || !g->playing()) return;
+    // Called with the game's lock held.
+    play_locked(g, seat, best, false, [this, g, best](Outcome<GameViewPtr> played) {
+      if (played) return;
+      std::cerr << "arbiter: AI move " << best << " in game " << g->row.id << ": "
+                << played.error().message << "\n";
+      // Not stored (the store busy or failing): the turn is searched again, not lost.
+      if (played.error().status == 503) maybe_start_ai_locked(g);
+    });
+  });
 }
 
-void Hub::ai_progress(const std::shared_ptr<LiveGame>& g, uint64_t generation, int seat,
+void Hub::ai_progress(const GamePtr& g, uint64_t generation, int seat,
                       const ai::SearchProgress& p) {
   Thinking t{seat, p.depth, p.score, p.nodes, static_cast<int64_t>(p.nps), p.pv};
   Lock lock(g->mu);

@@ -1,7 +1,6 @@
 // The hub's queries that derive something from a game: the catalog, the board of a position
 // (for diagrams), the legal endpoint's click tree, and the record download (hub.h).
 #include <algorithm>
-#include <map>
 #include <span>
 #include <string>
 #include <vector>
@@ -12,7 +11,6 @@
 #include "games/registry.h"
 #include "records/record.h"
 #include "server/hub.h"
-#include "server/views.h"
 
 namespace arbiter::server {
 namespace {
@@ -81,44 +79,13 @@ Catalog build_catalog() {
       }
       entry.seatings.push_back(std::move(seats));
     }
+    entry.legend = game->legend();
+    entry.hints = game->hints();
     out.games.push_back(std::move(entry));
   }
   for (int level = ai::kMinLevel; level <= ai::kMaxLevel; ++level) {
     out.levels.push_back({level, ai::level_recipe(level).name});
   }
-  return out;
-}
-
-// The route drawn to a click: the move's path up to the click's last appearance in it, or
-// nothing when the click is not on the path (a wall slot).
-std::vector<std::string> route_to(const std::vector<std::string>& path, const std::string& click) {
-  auto it = std::find(path.rbegin(), path.rend(), click);
-  if (it == path.rend()) return {};
-  return {path.begin(), it.base()};
-}
-
-LegalClicks answer(const LegalCache& cache, const std::vector<std::string>& clicks) {
-  const std::size_t k = clicks.size();
-  LegalClicks out;
-  std::map<std::string, std::vector<std::string>> next;  // click -> shortest route to it
-  for (const MoveParts& move : cache.moves) {
-    bool matched = false;
-    bool done = false;
-    for (const auto& order : move.clicks) {
-      if (order.size() < k || !std::equal(clicks.begin(), clicks.end(), order.begin())) continue;
-      matched = true;
-      if (order.size() == k) {
-        if (!done) out.complete.push_back({move.text, move.path});
-        done = true;
-        continue;
-      }
-      auto route = route_to(move.path, order[k]);
-      auto [it, fresh] = next.try_emplace(order[k], route);
-      if (!fresh && route.size() < it->second.size()) it->second = std::move(route);
-    }
-    out.count += matched ? 1 : 0;
-  }
-  for (auto& [click, path] : next) out.next.push_back({click, std::move(path)});
   return out;
 }
 
@@ -148,31 +115,22 @@ Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::stri
   auto found = find(id);
   if (!found) return found.error();
   LiveGame& g = **found;
-  std::shared_ptr<const LegalCache> cache;
   std::unique_ptr<GameState> position;
   uint64_t generation = 0;
   {
     Lock lock(g.mu);
-    if (!g.playing()) return answer(LegalCache{}, clicks);
-    if (g.legal && g.legal->generation == g.generation) {
-      cache = g.legal;
-    } else {
-      position = g.state->clone();
-      generation = g.generation;
-    }
+    if (!g.playing()) return LegalClicks{};
+    generation = g.generation;
+    if (auto index = legal_.find(g.row.id, generation)) return index->answer(clicks);
+    position = g.state->clone();
   }
-  if (!cache) {
-    // Built outside the lock (Trap has ~15,000 turns), once per position.
-    auto fresh = std::make_shared<LegalCache>();
-    fresh->generation = generation;
-    for (const auto& text : position->legal_moves()) {
-      fresh->moves.push_back(move_parts_of(*position, text));
-    }
-    cache = fresh;
-    Lock lock(g.mu);
-    if (g.generation == generation) g.legal = cache;
-  }
-  return answer(*cache, clicks);
+  // Built outside the lock (a size-8 Trap has ~115,000 moves), once per position while the
+  // budget keeps it.
+  auto index = LegalIndex::build(*position);
+  if (!index)
+    return internal_error("legal moves of game " + std::string(id) + ": " + index.error());
+  legal_.put(std::string(id), generation, *index);
+  return (*index)->answer(clicks);
 }
 
 Outcome<std::string> Hub::record(std::string_view id) {

@@ -70,19 +70,30 @@ GameViewPtr LiveGame::view() {
 
 GameViewPtr LiveGame::view_at(int at) {
   if (at >= ply()) return view();
-  auto s = start->clone();
-  for (int i = 0; i < at; ++i) {
-    [[maybe_unused]] const Status replayed =
-        s->apply(state->history()[static_cast<std::size_t>(i)]);
+  const std::vector<std::string>& moves = state->history();
+  // The nearest snapshot at or before `at` whose moves are still the game's first moves.
+  const auto still_played = [&](const GameState& snapshot) {
+    const auto& played = snapshot.history();
+    return played.size() <= moves.size() && std::equal(played.begin(), played.end(), moves.begin());
+  };
+  std::size_t from = std::min(snapshots.size(), static_cast<std::size_t>(at / kSnapshotEvery));
+  while (from > 0 && !still_played(*snapshots[from - 1])) --from;
+  auto s = from == 0 ? start->clone() : snapshots[from - 1]->clone();
+  for (int i = static_cast<int>(from) * kSnapshotEvery; i < at; ++i) {
+    [[maybe_unused]] const Status replayed = s->apply(moves[static_cast<std::size_t>(i)]);
     assert(replayed.ok());
+    if ((i + 1) % kSnapshotEvery != 0) continue;
+    const std::size_t slot = static_cast<std::size_t>((i + 1) / kSnapshotEvery - 1);
+    if (slot < snapshots.size()) {
+      snapshots[slot] = s->clone();
+    } else {
+      snapshots.push_back(s->clone());
+    }
   }
   return make_view(*this, *s, describe_last_move(*s));
 }
 
-void LiveGame::changed() {
-  view_cache.reset();
-  legal.reset();
-}
+void LiveGame::changed() { view_cache.reset(); }
 
 std::optional<LastMove> describe_last_move(GameState& state) {
   if (state.history().empty()) return std::nullopt;

@@ -1,10 +1,13 @@
 // A game being served: its store row, the rules core's state, the WebSocket subscribers and the
-// AI search running for it. Every field is guarded by `mu`; the hub (hub.h) holds the lock for
-// the whole of an operation, store write and broadcast included, so subscribers see changes in
-// the order they were stored.
+// AI search running for it. Every field is guarded by `mu`. A change is checked under the lock,
+// its write queued to the store thread, and applied and broadcast under the lock once stored;
+// one change of a game is written at a time (`writing`, `waiting`), so subscribers see changes
+// in the order they were stored and the state never shows a change that is not stored.
 #pragma once
 
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -25,12 +28,6 @@ class Subscriber {
   virtual ~Subscriber() = default;
   // Queues one event. Called with the game's lock held: it must not block or call back.
   virtual void send(std::shared_ptr<const GameEvent> event) = 0;
-};
-
-// Every legal move of one position with how it is made by pointing (legal endpoint).
-struct LegalCache {
-  uint64_t generation = 0;
-  std::vector<MoveParts> moves;
 };
 
 // What the server remembers of each ply beyond its text.
@@ -55,14 +52,25 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
   // The engine while it searches for this game (to stop it); between moves the hub's
   // AiEngines keeps it.
   std::shared_ptr<engine::Engine> engine;
-  std::shared_ptr<const LegalCache> legal;  // legal moves of the current position
+  // A change's store write is under way: the state and row are still those stored before it,
+  // and later changes of the game wait in `waiting` (run in order once it is stored).
+  bool writing = false;
+  std::deque<std::function<void()>> waiting;
+  // Who moved last (the client's address), to share the AI's time fairly; "" when not known.
+  std::string client;
+  // Earlier positions for view_at, made as it replays: entry i is the position after
+  // (i + 1) × kSnapshotEvery moves, so an earlier position costs at most that many moves from
+  // the nearest one instead of a replay from the start. An entry that is no longer a prefix of
+  // the game (moves taken back) is found out, and replaced, when view_at next meets it.
+  static constexpr int kSnapshotEvery = 16;
+  std::vector<std::unique_ptr<GameState>> snapshots;
 
   int ply() const { return static_cast<int>(state->history().size()); }
   bool playing() const { return row.status == store::GameStatus::kPlaying; }
   // The game object of docs/api.md, cached while nothing changes.
   GameViewPtr view();
-  // The game object as it stood after the first `at` moves (replay); the current one when `at`
-  // is the ply or more.
+  // The game object as it stood after the first `at` moves (replayed from the nearest snapshot);
+  // the current one when `at` is the ply or more.
   GameViewPtr view_at(int at);
   // Forgets what was derived from the old state: call after every change.
   void changed();

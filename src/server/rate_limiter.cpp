@@ -1,6 +1,7 @@
 #include "server/rate_limiter.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace arbiter::server {
 namespace {
@@ -9,10 +10,10 @@ namespace {
 constexpr std::size_t kPruneAbove = 10'000;
 }  // namespace
 
-bool RateLimiter::allow(const std::string& address, Clock::time_point now) {
-  if (!enabled()) return true;
+int RateLimiter::take(const std::string& key, Clock::time_point now) {
+  if (!enabled()) return 0;
   std::lock_guard lock(mu_);
-  auto [it, fresh] = buckets_.try_emplace(address, Bucket{burst_, now});
+  auto [it, fresh] = buckets_.try_emplace(key, Bucket{burst_, now});
   Bucket& b = it->second;
   if (!fresh) {
     const double seconds = std::chrono::duration<double>(now - b.last).count();
@@ -22,7 +23,8 @@ bool RateLimiter::allow(const std::string& address, Clock::time_point now) {
   const bool ok = b.tokens >= 1;
   if (ok) b.tokens -= 1;
   if (fresh && buckets_.size() > kPruneAbove) prune(now);
-  return ok;
+  if (ok) return 0;
+  return std::max(1, static_cast<int>(std::ceil((1 - b.tokens) / rate_)));
 }
 
 void RateLimiter::prune(Clock::time_point now) {

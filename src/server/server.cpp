@@ -1,10 +1,13 @@
 #include "server/server.h"
 
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/bind_handler.hpp>
+#include <cerrno>
 #include <iostream>
 #include <thread>
 #include <vector>
@@ -18,16 +21,26 @@ namespace beast = boost::beast;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
+// Out of descriptors (or kernel memory), a pending connection stays pending and the listening
+// socket stays readable: accepting again at once would spin. Wait this long first.
+constexpr auto kAcceptBackoff = std::chrono::milliseconds(100);
+
+bool out_of_resources(const beast::error_code& ec) {
+  return ec == net::error::no_descriptors || ec == net::error::no_buffer_space ||
+         ec == net::error::no_memory || ec == beast::error_code(ENFILE, beast::system_category());
+}
+
 class Listener : public std::enable_shared_from_this<Listener> {
  public:
   Listener(net::io_context& ioc, tcp::acceptor&& acceptor, const Context& ctx)
-      : ioc_(ioc), acceptor_(std::move(acceptor)), ctx_(ctx) {}
+      : ioc_(ioc), acceptor_(std::move(acceptor)), backoff_(acceptor_.get_executor()), ctx_(ctx) {}
 
   void run() { accept(); }
   void close() {
     net::post(acceptor_.get_executor(), [self = shared_from_this()] {
       beast::error_code ec;
       self->acceptor_.close(ec);
+      self->backoff_.cancel();
     });
   }
 
@@ -38,19 +51,42 @@ class Listener : public std::enable_shared_from_this<Listener> {
   }
   void on_accept(beast::error_code ec, tcp::socket socket) {
     if (!acceptor_.is_open()) return;
-    if (!ec) {
-      // Small frames (a move, a state) must not wait for the peer's delayed ACK (Nagle).
-      beast::error_code ignored;
-      socket.set_option(tcp::no_delay(true), ignored);
-      start_http_session(std::move(socket), ctx_);
+    if (out_of_resources(ec)) {
+      backoff_.expires_after(kAcceptBackoff);
+      backoff_.async_wait([self = shared_from_this()](beast::error_code) {
+        if (self->acceptor_.is_open()) self->accept();
+      });
+      return;
     }
+    if (!ec) admit(std::move(socket));
     accept();
+  }
+
+  void admit(tcp::socket socket) {
+    beast::error_code ec;
+    const auto peer = socket.remote_endpoint(ec);
+    if (ec) return;  // already gone
+    const bool proxy = ctx_.proxies.trusts(peer.address());
+    ConnectionSlot slot;
+    const auto verdict = ctx_.connections.admit(client_key(peer.address()), !proxy, slot);
+    if (verdict == ConnectionLimits::Verdict::kDropped) return;  // closed as it goes
+    // Small frames (a move, a state) must not wait for the peer's delayed ACK (Nagle).
+    socket.set_option(tcp::no_delay(true), ec);
+    start_http_session(std::move(socket), ctx_, verdict, std::move(slot));
   }
 
   net::io_context& ioc_;
   tcp::acceptor acceptor_;
+  net::steady_timer backoff_;
   const Context& ctx_;
 };
+
+// Connections in all: what the descriptor limit leaves after a reserve for everything else
+// (store, WAL, web files, AI threads, the event loop's own).
+std::size_t connection_cap(std::size_t descriptors) {
+  const std::size_t reserve = std::clamp<std::size_t>(descriptors / 4, 16, 256);
+  return descriptors > reserve + 8 ? descriptors - reserve : 8;
+}
 
 Result<tcp::endpoint> resolve(const std::string& host, uint16_t port) {
   beast::error_code ec;
@@ -63,22 +99,39 @@ Result<tcp::endpoint> resolve(const std::string& host, uint16_t port) {
   return results.begin()->endpoint();
 }
 
+HubOptions hub_options(const ServerOptions& o) {
+  HubOptions h;
+  h.ai_movetime = o.ai_movetime;
+  h.ai_workers = o.ai_workers;
+  h.max_live_games = o.max_live_games;
+  h.ai_memory_mb = o.ai_memory_mb;
+  h.ai_queue = o.ai_queue;
+  h.legal_memory_mb = o.legal_memory_mb;
+  h.abandon_days = o.abandon_days;
+  h.shared_store_url = o.shared_store_url;
+  return h;
+}
+
 }  // namespace
 
 struct Server::Impl {
   Impl(ServerOptions o, std::shared_ptr<store::Store> store)
       : options(std::move(o)),
-        hub(std::move(store), HubOptions{options.ai_movetime, options.ai_workers,
-                                         options.max_live_games, options.ai_memory_mb}),
-        api(hub, options.rate_limit),
+        hub(std::move(store), hub_options(options)),
+        api(hub, options.rate_limit, options.create_limit),
         files(options.web_dir),
-        ctx{api, hub, files},
+        connections(options.max_connections > 0 ? options.max_connections
+                                                : connection_cap(raise_descriptor_limit()),
+                    options.max_connections_per_address),
+        ctx{api, hub, files, connections, proxies, options.request_timeout},
         ioc(std::max(1, options.threads)) {}
 
   ServerOptions options;
   Hub hub;
   Api api;
   StaticFiles files;
+  ConnectionLimits connections;
+  TrustedProxies proxies;
   Context ctx;
   // Declared after what the sessions use, so it (and every session it holds) goes first.
   net::io_context ioc;
@@ -106,6 +159,9 @@ Status Server::start() {
                       " MB cannot hold the largest AI engine (" + std::to_string(least) +
                       " MB): give it at least that");
   }
+  std::string proxy_error;
+  s.proxies = TrustedProxies::parse(s.options.trust_proxy, &proxy_error);
+  if (!proxy_error.empty()) return make_error(proxy_error);
   auto endpoint = resolve(s.options.host, s.options.port);
   if (!endpoint) return make_error(endpoint.error());
   tcp::acceptor acceptor(net::make_strand(s.ioc));

@@ -5,12 +5,16 @@
 //   s.port();                            // the bound port (options.port 0 picks a free one)
 //   s.stop();                            // stops searches, closes connections, joins threads
 //
-// I/O runs on `threads` threads; AI searches run on the hub's own worker pool.
+// I/O runs on `threads` threads; AI searches run on the hub's own worker pool. start() raises the
+// soft descriptor limit to the hard one; connections are capped below it and per address, and
+// the accept loop backs off while descriptors run out (docs/server.md).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 #include "store/store.h"
@@ -29,6 +33,19 @@ struct ServerOptions {
   int ai_workers = 2;                 // concurrent AI searches
   std::size_t max_live_games = 4096;  // games kept in memory (HubOptions)
   std::size_t ai_memory_mb = 256;     // the AI engines' tables together (HubOptions)
+  std::size_t ai_queue = 512;         // AI searches that may wait (HubOptions)
+  std::size_t legal_memory_mb = 64;   // the legal endpoint's click indexes together (HubOptions)
+  double abandon_days = 0;            // close games unchanged this long; 0: never (HubOptions)
+  std::string shared_store_url;       // a PostgreSQL store other servers share (HubOptions)
+  double create_limit = 60;           // games created per hour per address; 0 = off
+  // Connections held at once from one address (0: no limit), and in all (0: as many as the
+  // descriptor limit allows, less a reserve for the store, the web files and the AI threads).
+  std::size_t max_connections_per_address = 64;
+  std::size_t max_connections = 0;
+  // Proxies whose X-Forwarded-For names the client (client_address.h); IP addresses.
+  std::vector<std::string> trust_proxy;
+  // How long a connection may wait for its next request and take to send it.
+  std::chrono::milliseconds request_timeout{60'000};
 };
 
 class Server {

@@ -6,9 +6,12 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <chrono>
 #include <string>
 
 #include "server/api.h"
+#include "server/client_address.h"
+#include "server/connection_limits.h"
 #include "server/hub.h"
 #include "server/static_files.h"
 
@@ -18,14 +21,23 @@ struct Context {
   Api& api;
   Hub& hub;
   const StaticFiles& files;
+  ConnectionLimits& connections;
+  const TrustedProxies& proxies;
+  // How long a connection may wait for its next request, and take to send it (the whole
+  // header and body): a slow client is cut off after this.
+  std::chrono::milliseconds request_timeout;
 };
 
-// Serves one accepted connection until it closes (or upgrades to a WebSocket).
-void start_http_session(boost::asio::ip::tcp::socket&& socket, const Context& ctx);
+// Serves one accepted connection until it closes (or upgrades to a WebSocket). `verdict` says
+// whether the connection was admitted; a refused one is answered 503 or 429 (after its request
+// header, so the client reads the answer rather than a reset) and closed.
+void start_http_session(boost::asio::ip::tcp::socket&& socket, const Context& ctx,
+                        ConnectionLimits::Verdict verdict, ConnectionSlot slot);
 
-// Takes over an upgraded connection watching `game`.
+// Takes over an upgraded connection watching `game`, with the connection's place.
 void start_ws_session(boost::asio::ip::tcp::socket&& socket, const Context& ctx, std::string game,
                       std::string remote,
-                      boost::beast::http::request<boost::beast::http::string_body>&& upgrade);
+                      boost::beast::http::request<boost::beast::http::string_body>&& upgrade,
+                      ConnectionSlot slot);
 
 }  // namespace arbiter::server

@@ -24,8 +24,13 @@ constexpr std::size_t kMaxQueued = 1024;  // messages waiting to be written
 
 class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, const Context& ctx, std::string game, std::string remote)
-      : ws_(std::move(socket)), ctx_(ctx), game_(std::move(game)), remote_(std::move(remote)) {}
+  WsSession(tcp::socket&& socket, const Context& ctx, std::string game, std::string remote,
+            ConnectionSlot slot)
+      : ws_(std::move(socket)),
+        ctx_(ctx),
+        game_(std::move(game)),
+        remote_(std::move(remote)),
+        slot_(std::move(slot)) {}
 
   void run(http::request<http::string_body>&& upgrade) {
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
@@ -67,8 +72,13 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     if (ec) return close();
     const std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    std::string reply = ctx_.api.handle_ws_message(game_, text, remote_);
-    if (!reply.empty()) enqueue(std::make_shared<const std::string>(std::move(reply)));
+    // An error is answered when known (a move is checked once stored), back on our strand.
+    ctx_.api.handle_ws_message_async(
+        game_, text, remote_, [self = shared_from_this()](std::string reply) {
+          net::post(self->ws_.get_executor(), [self, r = std::move(reply)]() mutable {
+            self->enqueue(std::make_shared<const std::string>(std::move(r)));
+          });
+        });
     do_read();
   }
 
@@ -103,13 +113,16 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
   beast::flat_buffer buffer_;
   std::deque<std::shared_ptr<const std::string>> queue_;
   bool closed_ = false;
+  ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
 };
 
 }  // namespace
 
 void start_ws_session(tcp::socket&& socket, const Context& ctx, std::string game,
-                      std::string remote, http::request<http::string_body>&& upgrade) {
-  std::make_shared<WsSession>(std::move(socket), ctx, std::move(game), std::move(remote))
+                      std::string remote, http::request<http::string_body>&& upgrade,
+                      ConnectionSlot slot) {
+  std::make_shared<WsSession>(std::move(socket), ctx, std::move(game), std::move(remote),
+                              std::move(slot))
       ->run(std::move(upgrade));
 }
 

@@ -40,6 +40,8 @@ constexpr std::array<const char*, kSchemaVersion> kMigrations = {
     // among them is named only by its result text, which the server reads when it loads the
     // game (server/live_game.h).
     "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT -1;",
+    // 3: whether the game is listed (created public); every game before was.
+    "ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 1;",
 };
 
 }  // namespace

@@ -15,11 +15,11 @@ namespace {
 
 #define ARBITER_GAME_COLUMNS                                                             \
   "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, " \
-  "g.rematch_of, g.rematch_id, g.resigned"
+  "g.rematch_of, g.rematch_id, g.resigned, g.listed"
 // ?4 and ?5 are the texts of GameStatus::kPlaying and SeatKind::kOpen (game_enums.h).
 #define ARBITER_LIST_WHERE                                                              \
   "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = ?4 AND EXISTS (SELECT 1 FROM " \
-  "seats s WHERE s.game_id = g.id AND s.kind = ?5)))"
+  "seats s WHERE s.game_id = g.id AND s.kind = ?5))) AND (?6 = 0 OR g.listed = 1)"
 
 enum Sql {
   kBegin,
@@ -37,6 +37,10 @@ enum Sql {
   kDeleteMoves,
   kListAll,
   kListOne,
+  kSavepoint,
+  kRelease,
+  kRollbackTo,
+  kProbe,
   kSqlCount
 };
 
@@ -47,9 +51,11 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "COMMIT",
     "ROLLBACK",
     "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
-    "rematch_of, rematch_id, resigned) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+    "rematch_of, rematch_id, resigned, listed) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
     "UPDATE games SET game = ?2, params = ?3, position = ?4, status = ?5, result = ?6, "
-    "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10, resigned = ?11 "
+    "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10, resigned = ?11, "
+    "listed = ?12 "
     "WHERE id = ?1",
     "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (game_id, seat) DO UPDATE SET "
@@ -67,6 +73,11 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE " ARBITER_LIST_WHERE
     " ORDER BY g.updated_ms DESC, g.rowid DESC LIMIT ?3",
     "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = ?3 AND " ARBITER_LIST_WHERE,
+    "SAVEPOINT one_write",
+    "RELEASE one_write",
+    "ROLLBACK TO one_write",
+    // Rewrites a row as it is: a real write (a WAL frame at COMMIT) that changes nothing.
+    "UPDATE schema_version SET version = version",
 };
 
 Error failure(ErrorCode code, std::string_view op, std::string_view id, std::string_view why) {
@@ -97,8 +108,14 @@ class SqliteStore final : public Store {
   Result<std::optional<GameRow>> load_game(std::string_view id) override;
   Result<std::vector<MoveRow>> load_moves(std::string_view id) override;
   Result<std::vector<GameRow>> list_games(const GameFilter& filter) override;
+  std::vector<Status> write_batch(const std::vector<Write>& writes) override;
+  Status probe_write() override;
 
  private:
+  // The body of each kind of write, inside a transaction (mu_ held, op_ set).
+  Status append_body(const GameRow& game, const MoveRow& move);
+  Status truncate_body(const GameRow& game, int from_ply);
+  Status write_body(const Write& w);
   // SQLite's own code and message for the last failed call on this connection (mu_ held).
   Error sql_error(std::string_view op, std::string_view id) const {
     return failure(error_code_of(sqlite3_extended_errcode(db_)), op, id, sqlite3_errmsg(db_));
@@ -168,7 +185,7 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
     Use q(stmts_[insert ? kInsertGame : kUpdateGame]);
     q.text(1, g.id).text(2, g.game).text(3, g.params).text(4, g.position);
     q.text(5, to_text(g.status)).text(6, g.result).num(7, g.created_ms).num(8, g.updated_ms);
-    q.text(9, g.rematch_of).text(10, g.rematch_id).num(11, g.resigned);
+    q.text(9, g.rematch_of).text(10, g.rematch_id).num(11, g.resigned).num(12, g.listed ? 1 : 0);
     const int rc = q.step();
     if (insert && rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
       return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
@@ -192,38 +209,102 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
 }
 
 Status SqliteStore::append_move(const GameRow& game, const MoveRow& move) {
-  return transaction("append_move", game.id, [&]() -> Status {
-    int64_t stored = 0;
-    {
-      Use q(stmts_[kNextPly]);
-      q.text(1, game.id);
-      if (q.step() != SQLITE_ROW) return sql_error(op_, game.id);
-      stored = q.col_num(0);
-    }
-    if (move.ply != stored) {
-      return failure(ErrorCode::kConflict, op_, game.id,
-                     "conflict: move " + move.text + " is for ply " + std::to_string(move.ply) +
-                         " but " + std::to_string(stored) + " moves are stored");
-    }
-    // The game row first: an unknown game is "no such game", not a foreign-key failure.
-    if (Status s = write_game(game, false); !s.ok()) return s;
-    Use q(stmts_[kInsertMove]);
-    q.text(1, game.id).num(2, move.ply).text(3, move.text).num(4, move.seat);
-    q.num(5, move.at_ms).num(6, move.elapsed_ms);
-    if (q.step() != SQLITE_DONE) return sql_error(op_, game.id);
-    return {};
-  });
+  return transaction("append_move", game.id, [&] { return append_body(game, move); });
 }
 
 Status SqliteStore::truncate_moves(const GameRow& game, int from_ply) {
-  return transaction("truncate_moves", game.id, [&]() -> Status {
-    if (from_ply < 0) {
-      return failure(ErrorCode::kInvalid, op_, game.id, "negative ply " + std::to_string(from_ply));
+  return transaction("truncate_moves", game.id, [&] { return truncate_body(game, from_ply); });
+}
+
+Status SqliteStore::append_body(const GameRow& game, const MoveRow& move) {
+  int64_t stored = 0;
+  {
+    Use q(stmts_[kNextPly]);
+    q.text(1, game.id);
+    if (q.step() != SQLITE_ROW) return sql_error(op_, game.id);
+    stored = q.col_num(0);
+  }
+  if (move.ply != stored) {
+    return failure(ErrorCode::kConflict, op_, game.id,
+                   "conflict: move " + move.text + " is for ply " + std::to_string(move.ply) +
+                       " but " + std::to_string(stored) + " moves are stored");
+  }
+  // The game row first: an unknown game is "no such game", not a foreign-key failure.
+  if (Status s = write_game(game, false); !s.ok()) return s;
+  Use q(stmts_[kInsertMove]);
+  q.text(1, game.id).num(2, move.ply).text(3, move.text).num(4, move.seat);
+  q.num(5, move.at_ms).num(6, move.elapsed_ms);
+  if (q.step() != SQLITE_DONE) return sql_error(op_, game.id);
+  return {};
+}
+
+Status SqliteStore::truncate_body(const GameRow& game, int from_ply) {
+  if (from_ply < 0) {
+    return failure(ErrorCode::kInvalid, op_, game.id, "negative ply " + std::to_string(from_ply));
+  }
+  if (Status s = write_game(game, false); !s.ok()) return s;
+  Use q(stmts_[kDeleteMoves]);
+  q.text(1, game.id).num(2, from_ply);
+  if (q.step() != SQLITE_DONE) return sql_error(op_, game.id);
+  return {};
+}
+
+Status SqliteStore::write_body(const Write& w) {
+  switch (w.kind) {
+    case Write::Kind::kCreate:
+      op_ = "create_game";
+      return write_game(w.game, true);
+    case Write::Kind::kUpdate:
+      op_ = "update_game";
+      return write_game(w.game, false);
+    case Write::Kind::kAppendMove:
+      op_ = "append_move";
+      return append_body(w.game, w.move);
+    case Write::Kind::kTruncateMoves:
+      op_ = "truncate_moves";
+      return truncate_body(w.game, w.from_ply);
+  }
+  return failure(ErrorCode::kInvalid, "write", w.game.id, "unknown kind of write");
+}
+
+std::vector<Status> SqliteStore::write_batch(const std::vector<Write>& writes) {
+  std::lock_guard lock(mu_);
+  op_ = "write";
+  const std::string_view first = writes.empty() ? "*" : std::string_view(writes[0].game.id);
+  if (Use(stmts_[kBegin]).step() != SQLITE_DONE) {
+    const Error e = sql_error("write", first);
+    return std::vector<Status>(writes.size(), Status(e));
+  }
+  std::vector<Status> out;
+  out.reserve(writes.size());
+  for (const Write& w : writes) {
+    Status st;
+    if (Use(stmts_[kSavepoint]).step() != SQLITE_DONE) {
+      st = sql_error("write", w.game.id);
+    } else {
+      st = write_body(w);
+      // A failed write is undone alone; the savepoint is released either way.
+      if (!st.ok()) Use(stmts_[kRollbackTo]).step();
+      Use(stmts_[kRelease]).step();
     }
-    if (Status s = write_game(game, false); !s.ok()) return s;
-    Use q(stmts_[kDeleteMoves]);
-    q.text(1, game.id).num(2, from_ply);
-    if (q.step() != SQLITE_DONE) return sql_error(op_, game.id);
+    out.push_back(std::move(st));
+  }
+  if (Use(stmts_[kCommit]).step() != SQLITE_DONE) {
+    const Error e = sql_error("commit", first);
+    if (!sqlite3_get_autocommit(db_)) Use(stmts_[kRollback]).step();
+    for (Status& st : out) {
+      if (st.ok()) st = Status(e);
+    }
+  }
+  return out;
+}
+
+Status SqliteStore::probe_write() {
+  return transaction("probe_write", "*", [&]() -> Status {
+    if (sqlite3_db_readonly(db_, "main") == 1) {
+      return failure(ErrorCode::kIo, op_, "*", "the database is read-only");
+    }
+    if (Use(stmts_[kProbe]).step() != SQLITE_DONE) return sql_error(op_, "*");
     return {};
   });
 }
@@ -244,6 +325,7 @@ Result<GameRow> SqliteStore::game_columns(const Use& q) const {
   g.rematch_of = q.col_text(8);
   g.rematch_id = q.col_text(9);
   g.resigned = static_cast<int>(q.col_num(10));
+  g.listed = q.col_num(11) != 0;
   return g;
 }
 
@@ -310,6 +392,7 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
   auto run = [&](Use& q) -> Status {
     q.text(1, status).num(2, filter.open_only ? 1 : 0);
     q.text(4, to_text(GameStatus::kPlaying)).text(5, to_text(SeatKind::kOpen));
+    q.num(6, filter.listed_only ? 1 : 0);
     int rc;
     while ((rc = q.step()) == SQLITE_ROW) {
       auto row = game_columns(q);

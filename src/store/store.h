@@ -89,6 +89,9 @@ struct GameRow {
   int64_t updated_ms = 0;
   std::string rematch_of;  // id of the game this one is a rematch of, or ""
   std::string rematch_id;  // id of this game's rematch, or ""
+  // Listed (created public): shown in listings; else found only by its id. Games stored
+  // before the column existed read as listed.
+  bool listed = true;
 };
 
 struct MoveRow {
@@ -99,10 +102,20 @@ struct MoveRow {
   int64_t elapsed_ms = 0;  // thinking time charged to the seat for this move
 };
 
+// One write of a change, as the store queue (store_queue.h) hands them over in batches.
+struct Write {
+  enum class Kind { kCreate, kUpdate, kAppendMove, kTruncateMoves };
+  Kind kind = Kind::kUpdate;
+  GameRow game;
+  MoveRow move;      // kAppendMove
+  int from_ply = 0;  // kTruncateMoves
+};
+
 struct GameFilter {
   std::vector<std::string> ids;      // only these games (empty: any)
   bool open_only = false;            // games still playing with at least one open seat
   std::optional<GameStatus> status;  // only games with this status (nullopt: any)
+  bool listed_only = false;          // only listed games
   int limit = 50;                    // newest first by updated_ms; 0 or less: no limit
 };
 
@@ -125,6 +138,15 @@ class Store {
   virtual Status truncate_moves(const GameRow& game, int from_ply) = 0;
 
   virtual Result<std::vector<GameRow>> list_games(const GameFilter& filter) = 0;
+
+  // Runs each write as the call of its kind would, one status per write in order. A store that
+  // can (SQLite) runs the batch in one transaction with each write in its own savepoint: a
+  // failed write changes nothing and the others still commit; when the commit itself fails,
+  // every write fails. The default runs them one transaction each.
+  virtual std::vector<Status> write_batch(const std::vector<Write>& writes);
+  // Whether a write would succeed now, by a write that changes nothing (a read-only file, a
+  // full disk fail it). The default reports success.
+  virtual Status probe_write() { return {}; }
 };
 
 // Opens (creating when missing, with its folder) the store named by `url`: "sqlite:PATH" or a

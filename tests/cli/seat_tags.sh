@@ -49,7 +49,7 @@ if [ -z "$port" ]; then
   check "server started" "serving" "$(cat "$tmp/out")"
 else
   base="http://127.0.0.1:$port"
-  curl -s -X POST -d '{"game": "traverse", "seats": ["human", "ai:3"]}' "$base/api/games" \
+  curl -s -X POST -H 'Content-Type: application/json' -d '{"game": "traverse", "seats": ["human", "ai:3"]}' "$base/api/games" \
     >"$tmp/created"
   id=$(python3 -c 'import json, sys; print(json.load(sys.stdin)["game"]["id"])' <"$tmp/created")
   curl -s "$base/api/games/$id/record" >"$tmp/server.txt"

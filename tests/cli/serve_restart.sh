@@ -34,7 +34,7 @@ field() {  # field PYTHON-EXPRESSION-ON-d < JSON
 post() {  # post PATH BODY [TOKEN] -> prints "STATUS BODY"
   local auth=()
   if [ -n "${3:-}" ]; then auth=(-H "Authorization: Bearer $3"); fi
-  curl -s -o "$tmp/body" -w '%{http_code}' -X POST "${auth[@]}" -d "$2" "$base$1"
+  curl -s -o "$tmp/body" -w '%{http_code}' -X POST "${auth[@]}" -H 'Content-Type: application/json' -d "$2" "$base$1"
 }
 
 start

@@ -25,7 +25,7 @@ export const TMP = process.env.E2E_TMP || mkdtempSync(path.join(os.tmpdir(), 'ar
 export async function startServer({ db, port = 0, log = 'server' } = {}) {
   const bin = process.env.ARBITER;
   if (!bin) throw new Error('ARBITER is not set (run tests/e2e/run.sh)');
-  const args = ['serve', '--port', String(port), '--db', db, '--rate-limit', '0', '--ai-movetime', '0.05'];
+  const args = ['serve', '--port', String(port), '--db', db, '--rate-limit', '0', '--create-limit', '0', '--ai-movetime', '0.05'];
   if (process.env.ARBITER_WEB) args.push('--web', process.env.ARBITER_WEB);
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

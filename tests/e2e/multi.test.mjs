@@ -40,9 +40,9 @@ test('an invite link, two players and a spectator; reload resumes', async () => 
   const invite = await alice.inputValue('input[data-invite="1"]');
   assert.match(invite, new RegExp(`#/join/${id}/1$`));
 
-  // The game is listed as open on the home page.
+  // An open seat is taken through its invite link: the game is not listed as open.
   const listed = await api(server.url, 'GET', '/api/games?open=1');
-  assert.ok(listed.games.some((g) => g.id === id));
+  assert.ok(!listed.games.some((g) => g.id === id));
 
   // Bob follows the link and takes the seat; Carol watches without a token.
   await bob.goto(invite);
@@ -111,4 +111,25 @@ test('an invite link, two players and a spectator; reload resumes', async () => 
   await waitPly(alice, 1);
   await carol.waitForSelector('#controls a.button:has-text("Watch the rematch")');
   for (const p of [alice, bob, carol]) assert.deepEqual(p.errors, []);
+});
+
+test('a game created with its open seat listed appears under Open games, and a stranger joins', async () => {
+  const dana = await newPage(browser);
+  const erin = await newPage(browser);
+  await dana.goto(`${server.url}/#/`);
+  await dana.click('button[data-game="trap"]');
+  await dana.selectOption('select[name="seat0"]', 'human');
+  assert.equal(await dana.locator('input[name="public"]').count(), 0); // no open seat yet
+  await dana.selectOption('select[name="seat1"]', 'open');
+  await dana.check('input[name="public"]');
+  await dana.click('#start');
+  await dana.waitForURL(/#\/game\//);
+  const id = dana.url().split('#/game/')[1];
+  await erin.goto(`${server.url}/#/`);
+  await erin.waitForSelector(`#open-games li a[href="#/join/${id}/1"]`);
+  await erin.click(`#open-games li a[href="#/join/${id}/1"]`);
+  await erin.waitForURL(new RegExp(`#/game/${id}$`));
+  await waitIdle(erin);
+  assert.match(await erin.textContent('#players li[data-seat="1"]'), /you/);
+  for (const p of [dana, erin]) assert.deepEqual(p.errors, []);
 });

@@ -72,6 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   request.authorization = rest.substr(0, line2);
   request.body = line2 == std::string::npos ? "" : rest.substr(line2 + 1);
   request.remote = "fuzz";
+  request.content_type = "application/json";
 
   const Response r = f.api->handle(request);
   if (r.status < 200 || r.status > 599) std::abort();

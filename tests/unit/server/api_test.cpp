@@ -88,7 +88,10 @@ TEST_F(ServerTest, CreateRejectsBadInput) {
 
 TEST_F(ServerTest, GetsAndListsGames) {
   json a = create("traverse", {"human", "human"});
-  json b = create("trap", {"human", "open"});
+  HttpReply listed =
+      post("/api/games", {{"game", "trap"}, {"seats", {"human", "open"}}, {"public", true}});
+  ASSERT_EQ(listed.status, 201) << listed.body;
+  json b = listed.parsed();
   const std::string ida = a["game"]["id"], idb = b["game"]["id"];
   EXPECT_EQ(game(ida)["id"], ida);
 

@@ -96,7 +96,16 @@ TEST(JsonWriter, WritesWhatNlohmannWrites) {
   EXPECT_EQ(numbers, json({1.0, -1.0, 0.0, 1.0 / 3, 0.5}).dump());
 }
 
-// The board as the API and the WebSocket send it (docs/api.md), for every game.
+json counters_json(const std::vector<ViewCounter>& counters) {
+  json out = json::array();
+  for (const ViewCounter& c : counters) {
+    out.push_back({{"label", c.label}, {"value", c.value}, {"text", c.text}});
+  }
+  return out;
+}
+
+// The board as the API and the WebSocket send it (docs/api.md), for every game: the generic
+// view's fields only (glyph, tags, zones, counters), the same keys whatever the game.
 TEST(Views, BoardJson) {
   for (const Game* game : all_games()) {
     for (const char* params : {"", "players=4"}) {
@@ -111,7 +120,7 @@ TEST(Views, BoardJson) {
         write_board(w, view);
         const json j = json::parse(out);
         for (const char* key :
-             {"shape", "width", "height", "cells", "walls", "walls_left", "players"}) {
+             {"shape", "width", "height", "cells", "zones", "walls", "counters", "players"}) {
           ASSERT_TRUE(j.contains(key)) << key;
         }
         ASSERT_EQ(j["cells"].size(), view.cells.size());
@@ -121,12 +130,16 @@ TEST(Views, BoardJson) {
           ASSERT_EQ(jc, json({{"name", c.name},
                               {"col", c.col},
                               {"row", c.row},
-                              {"piece", c.piece},
+                              {"glyph", c.glyph},
                               {"owner", c.owner},
-                              {"trapped", c.trapped},
-                              {"start_of", c.start_of},
-                              {"goal_of", c.goal_of}}))
+                              {"tags", c.tags}}))
               << game->name() << " ply " << ply;
+        }
+        ASSERT_EQ(j["zones"].size(), view.zones.size());
+        for (std::size_t i = 0; i < view.zones.size(); ++i) {
+          const ViewZone& z = view.zones[i];
+          ASSERT_EQ(j["zones"][i],
+                    json({{"kind", z.kind}, {"owner", z.owner}, {"cells", z.cells}}));
         }
         ASSERT_EQ(j["players"].size(), view.players.size());
         for (std::size_t i = 0; i < view.players.size(); ++i) {
@@ -135,13 +148,12 @@ TEST(Views, BoardJson) {
                                            {"colour", p.colour},
                                            {"forward", p.forward},
                                            {"pieces", p.pieces},
-                                           {"home", p.home},
-                                           {"trapped", p.trapped},
+                                           {"counters", counters_json(p.counters)},
                                            {"to_move", p.to_move},
                                            {"summary", p.summary}}));
         }
         ASSERT_EQ(j["walls"], json(view.walls));
-        ASSERT_EQ(j["walls_left"], view.walls_left);
+        ASSERT_EQ(j["counters"], counters_json(view.counters));
         const auto moves = (*state)->legal_moves();
         ASSERT_TRUE((*state)->apply(moves[static_cast<std::size_t>(ply * 7) % moves.size()]).ok());
       }
@@ -154,7 +166,8 @@ TEST(Api, AnswersWithoutSockets) {
   ASSERT_TRUE(store.ok()) << store.error();
   Hub hub(std::shared_ptr<store::Store>(std::move(*store)), HubOptions{0.01, 1});
   Api api(hub, 0);
-  Response created = api.handle({"POST", "/api/games", R"({"game":"trap"})", "", "t"});
+  Response created =
+      api.handle({"POST", "/api/games", R"({"game":"trap"})", "", "t", "application/json"});
   ASSERT_EQ(created.status, 201) << created.body;
   const json c = json::parse(created.body);
   const std::string id = c["game"]["id"];
@@ -189,7 +202,8 @@ TEST(Hub, DropsIdleGamesAndReloadsThem) {
   Api api(hub, 0);
   std::vector<std::pair<std::string, std::string>> games;  // id, token
   for (int i = 0; i < 5; ++i) {
-    Response created = api.handle({"POST", "/api/games", R"({"game":"trap"})", "", "t"});
+    Response created =
+        api.handle({"POST", "/api/games", R"({"game":"trap"})", "", "t", "application/json"});
     ASSERT_EQ(created.status, 201) << created.body;
     const json c = json::parse(created.body);
     games.emplace_back(c["game"]["id"], c["tokens"]["0"]);

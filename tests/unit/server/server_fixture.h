@@ -28,6 +28,7 @@ class ServerTest : public ::testing::Test {
     options_.host = "127.0.0.1";
     options_.port = 0;
     options_.rate_limit = 0;
+    options_.create_limit = 0;
     options_.ai_movetime = 0.05;
     options_.ai_workers = 1;
     options_.web_dir = (dir_ / "web").string();

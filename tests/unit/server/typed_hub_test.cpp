@@ -107,8 +107,9 @@ TEST(Api, JsonKeepsTheDocumentedFieldsInOrder) {
   ASSERT_TRUE(store.ok()) << store.error();
   Hub hub(std::shared_ptr<store::Store>(std::move(*store)), HubOptions{0.01, 1});
   Api api(hub, 0);
-  Response created = api.handle(
-      {"POST", "/api/games", R"({"game":"traverse","seats":["human","open"]})", "", "t"});
+  Response created = api.handle({"POST", "/api/games",
+                                 R"({"game":"traverse","seats":["human","open"],"public":true})",
+                                 "", "t", "application/json"});
   ASSERT_EQ(created.status, 201) << created.body;
   const Ordered seated = Ordered::parse(created.body);
   EXPECT_EQ(keys_of(seated), (std::vector<std::string>{"game", "tokens"}));
@@ -123,8 +124,8 @@ TEST(Api, JsonKeepsTheDocumentedFieldsInOrder) {
   EXPECT_EQ(keys_of(seated["game"]["seats"][0]),
             (std::vector<std::string>{"player", "kind", "level", "time_used_ms", "rematch"}));
   EXPECT_EQ(keys_of(seated["game"]["board"]),
-            (std::vector<std::string>{"shape", "width", "height", "cells", "walls", "walls_left",
-                                      "players"}));
+            (std::vector<std::string>{"shape", "width", "height", "cells", "zones", "walls",
+                                      "counters", "players"}));
   EXPECT_EQ(seated["game"]["returns"].dump(), "[0.0,0.0]");
 
   const Ordered list = Ordered::parse(api.handle({"GET", "/api/games", "", "", "t"}).body);
@@ -137,7 +138,12 @@ TEST(Api, JsonKeepsTheDocumentedFieldsInOrder) {
             R"({"type":"thinking","seat":1,"depth":7,"score":35,"nodes":120000,)"
             R"("nps":1500000,"pv":["e10-e8","d1-d2"]})");
   EXPECT_EQ(Api::error_json("bad \xff"), "{\"error\":\"bad \xEF\xBF\xBD\"}");
-  EXPECT_EQ(api.handle({"GET", "/api/health", "", "", "t"}).body, R"({"ok":true})");
+  const std::string health = api.handle({"GET", "/api/health", "", "", "t"}).body;
+  EXPECT_EQ(health.substr(0, 58), R"({"ok":true,"store":{"writable":true,"error":"","queued":0,)");
+  EXPECT_NE(health.find(R"("ai":{"queued":0,"running":0,"capacity":)"), std::string::npos)
+      << health;
+  EXPECT_LT(health.find("\"work\""), health.find("\"live_games\"")) << health;
+  EXPECT_LT(health.find("\"legal\""), health.find("\"abandoned\"")) << health;
   EXPECT_EQ(api.handle({"GET", "/api/games?status=paused", "", "", "t"}).body,
             R"({"error":"status: expected playing or finished, got 'paused'"})");
 }

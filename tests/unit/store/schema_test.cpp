@@ -185,7 +185,9 @@ TEST(SqliteSchema, ErrorsCarryCodes) {
   EXPECT_EQ(store->truncate_moves(ghost, 0).code(), ErrorCode::kNotFound);
   EXPECT_EQ(store->truncate_moves(g, -1).code(), ErrorCode::kInvalid);
   EXPECT_EQ(open_store("").code(), ErrorCode::kInvalid);
-  EXPECT_EQ(open_store("postgresql://x").code(), ErrorCode::kInvalid);
+  EXPECT_EQ(open_store("mysql://x").code(), ErrorCode::kInvalid);
+  EXPECT_EQ(open_store("postgresql://nobody@127.0.0.1:1/x?connect_timeout=2").code(),
+            ErrorCode::kIo);
 
   TempFile junk("junk.db");
   std::ofstream(junk.path()) << std::string(8192, 'x');

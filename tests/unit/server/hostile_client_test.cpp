@@ -1,0 +1,213 @@
+// A hostile client on loopback, raw bytes against a real server: request smuggling, oversize
+// requests, slow clients, too many connections from one address, and /legal hammered while
+// others are served. Each case names the status it expects. (Descriptor exhaustion needs a
+// lowered descriptor limit, so it runs in a child process: descriptor_limit_test.cpp.)
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "raw_client.h"
+#include "server_fixture.h"
+
+namespace arbiter::server::test {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class HostileClient : public ServerTest {
+ protected:
+  // A two-seat Traverse game: {id, token of both seats}.
+  std::pair<std::string, std::string> new_game() {
+    json created = create("traverse", {"human", "human"});
+    return {created["game"]["id"], created["tokens"]["0"]};
+  }
+
+  std::string health_request() { return "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"; }
+
+  // The time one health request on a fresh connection takes; a minute when it is not answered 200.
+  std::chrono::milliseconds health_latency() {
+    const auto start = Clock::now();
+    HttpReply r = get("/api/health");
+    if (r.status != 200) return std::chrono::minutes(1);
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
+  }
+};
+
+// Request smuggling (RFC 9112 §6.3): a Transfer-Encoding that does not end in chunked, sent
+// without Content-Length, was read as no body, and the bytes after it ran as a second request
+// (here an embedded resign). Now: one 400, the connection closed, the game untouched.
+TEST_F(HostileClient, SmugglingTransferEncodingNotEndingInChunkedIs400AndCloses) {
+  for (const std::string coding : {"gzip", "identity", "xchunked", "chunked, identity"}) {
+    auto [id, token] = new_game();
+    const std::string smuggled =
+        "POST /api/games/" + id + "/resign HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer " +
+        token + "\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}";
+    RawConnection c(port_);
+    ASSERT_TRUE(c.open());
+    ASSERT_TRUE(c.send("POST /api/games/" + id +
+                       "/moves HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                       "Transfer-Encoding: " +
+                       coding + "\r\n\r\n" + smuggled));
+    const std::string answer = c.read_all();
+    EXPECT_EQ(statuses(answer), std::vector<int>{400}) << coding << ":\n" << answer;
+    EXPECT_NE(body_of(answer).find("Transfer-Encoding"), std::string::npos) << answer;
+    EXPECT_EQ(game(id)["status"], "playing") << "the smuggled resign ran (" << coding << ")";
+  }
+}
+
+// Request smuggling: Content-Length and Transfer-Encoding together are 400 and close, whichever
+// comes first and whatever the coding.
+TEST_F(HostileClient, SmugglingContentLengthWithTransferEncodingIs400) {
+  auto [id, token] = new_game();
+  for (const std::string headers : {"Content-Length: 4\r\nTransfer-Encoding: gzip\r\n",
+                                    "Transfer-Encoding: gzip\r\nContent-Length: 4\r\n",
+                                    "Transfer-Encoding: chunked\r\nContent-Length: 4\r\n",
+                                    "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n"}) {
+    RawConnection c(port_);
+    ASSERT_TRUE(c.send("POST /api/games/" + id + "/undo HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers +
+                       "Authorization: Bearer " + token + "\r\n\r\n{}\r\n"));
+    const std::string answer = c.read_all();
+    EXPECT_EQ(statuses(answer), std::vector<int>{400}) << headers << answer;
+  }
+  // A lone chunked body is fine; codings before chunked are not implemented (501).
+  RawConnection chunked(port_);
+  ASSERT_TRUE(chunked.send(
+      "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+      "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+      "14\r\n{\"game\": \"traverse\"}\r\n0\r\n\r\n"));
+  EXPECT_EQ(statuses(chunked.read_all()), std::vector<int>{201});
+  RawConnection gzip(port_);
+  ASSERT_TRUE(
+      gzip.send("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n"));
+  EXPECT_EQ(statuses(gzip.read_all()), std::vector<int>{501});
+}
+
+// HTTP/1.1 needs exactly one Host (RFC 9112 §3.2): none or two is 400 and close; HTTP/1.0 may
+// leave it out.
+TEST_F(HostileClient, Http11WithoutHostIs400) {
+  RawConnection none(port_);
+  ASSERT_TRUE(none.send("GET /api/health HTTP/1.1\r\n\r\n" + health_request()));
+  EXPECT_EQ(statuses(none.read_all()), std::vector<int>{400});
+  RawConnection two(port_);
+  ASSERT_TRUE(two.send("GET /api/health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"));
+  EXPECT_EQ(statuses(two.read_all()), std::vector<int>{400});
+  RawConnection old(port_);
+  ASSERT_TRUE(old.send("GET /api/health HTTP/1.0\r\n\r\n"));
+  EXPECT_EQ(statuses(old.read_all()), std::vector<int>{200});
+}
+
+// Oversize: a header over 16 KiB is 431, a body over 64 KiB is 413; both close.
+TEST_F(HostileClient, OversizeHeaderIs431AndBodyIs413) {
+  RawConnection header(port_);
+  ASSERT_TRUE(header.send("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Pad: " +
+                          std::string(20'000, 'a') + "\r\n\r\n"));
+  EXPECT_EQ(statuses(header.read_all()), std::vector<int>{431});
+  RawConnection body(port_);
+  ASSERT_TRUE(
+      body.send("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                "Content-Length: 100000\r\n\r\n" +
+                std::string(100'000, ' ')));
+  EXPECT_EQ(statuses(body.read_all()), std::vector<int>{413});
+  EXPECT_EQ(health_latency() < std::chrono::seconds(5), true);
+}
+
+// Slow clients: one sending its header a byte at a time is cut off at the request timeout, and
+// others are served meanwhile.
+TEST_F(HostileClient, SlowClientIsCutOffWhileOthersAreServed) {
+  options_.request_timeout = std::chrono::milliseconds(1000);
+  start();
+  RawConnection slow(port_);
+  ASSERT_TRUE(slow.open());
+  const std::string request = health_request();
+  const auto begin = Clock::now();
+  bool cut = false;
+  for (std::size_t i = 0; i < request.size() - 2 && Clock::now() - begin < std::chrono::seconds(5);
+       ++i) {
+    if (!slow.send(request.substr(i, 1)) || slow.closed_by_server(std::chrono::milliseconds(200))) {
+      cut = true;
+      break;
+    }
+    EXPECT_LT(health_latency(), std::chrono::seconds(2));
+  }
+  EXPECT_TRUE(cut || slow.closed_by_server(std::chrono::seconds(2)));
+  EXPECT_LT(Clock::now() - begin, std::chrono::seconds(4));
+}
+
+// Descriptor exhaustion, the per-address part: past --max-connections-per-address a connection
+// is answered 429 naming the limit, and closed; other addresses are still served, and a place
+// freed is taken again.
+TEST_F(HostileClient, ConnectionsPerAddressAreCappedWithAClearRefusal) {
+  options_.max_connections_per_address = 4;
+  start();
+  std::vector<std::unique_ptr<RawConnection>> held;
+  for (int i = 0; i < 4; ++i) {
+    held.push_back(std::make_unique<RawConnection>(port_, "127.0.0.3"));
+    ASSERT_TRUE(held.back()->send(health_request()));
+    ASSERT_EQ(statuses(held.back()->read_response()), std::vector<int>{200});
+  }
+  RawConnection fifth(port_, "127.0.0.3");
+  ASSERT_TRUE(fifth.send(health_request()));
+  const std::string refused = fifth.read_all();
+  EXPECT_EQ(statuses(refused), std::vector<int>{429}) << refused;
+  EXPECT_NE(body_of(refused).find("too many connections from 127.0.0.3"), std::string::npos)
+      << refused;
+  EXPECT_FALSE(header_value(refused, "Retry-After").empty());
+
+  RawConnection other(port_, "127.0.0.4");
+  ASSERT_TRUE(other.send(health_request()));
+  EXPECT_EQ(statuses(other.read_response()), std::vector<int>{200});
+
+  held.pop_back();  // closes one: its place is freed once the server reads the end of stream
+  int status = 0;
+  for (int attempt = 0; attempt < 40 && status != 200; ++attempt) {
+    RawConnection again(port_, "127.0.0.3");
+    again.send(health_request());
+    const auto s = statuses(again.read_response());
+    status = s.empty() ? 0 : s[0];
+    if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(status, 200);
+}
+
+// /legal abuse: clients hammering /legal on the largest Trap field get 200 (or 429/503 when
+// limited), never a crash, and a health check from another connection stays quick.
+TEST_F(HostileClient, LegalAbuseLeavesHealthResponsive) {
+  json created = create("trap", {"human", "human"}, "size=8");
+  const std::string id = created["game"]["id"];
+  const json first = get("/api/games/" + id + "/legal").parsed();
+  ASSERT_TRUE(first.contains("next")) << first.dump();
+  std::vector<std::string> targets = {"/api/games/" + id + "/legal"};
+  for (const auto& next : first["next"]) {
+    targets.push_back("/api/games/" + id + "/legal?clicks=" + next["click"].get<std::string>());
+    if (targets.size() > 20) break;
+  }
+  std::atomic<bool> stop{false};
+  std::atomic<int> bad{0}, answered{0};
+  std::vector<std::thread> hammers;
+  for (int t = 0; t < 3; ++t) {
+    hammers.emplace_back([&, t] {
+      for (std::size_t i = static_cast<std::size_t>(t); !stop; ++i) {
+        const int s = http(port_, "GET", targets[i % targets.size()]).status;
+        if (s != 200 && s != 429 && s != 503) ++bad;
+        ++answered;
+      }
+    });
+  }
+  std::chrono::milliseconds worst{0};
+  const auto begin = Clock::now();
+  while (Clock::now() - begin < std::chrono::seconds(2)) {
+    worst = std::max(worst, health_latency());
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  stop = true;
+  for (auto& t : hammers) t.join();
+  EXPECT_EQ(bad.load(), 0);
+  EXPECT_GT(answered.load(), 3);
+  EXPECT_LT(worst, std::chrono::milliseconds(1500));
+  EXPECT_EQ(get("/api/health").status, 200);
+}
+
+}  // namespace
+}  // namespace arbiter::server::test
