@@ -1,0 +1,113 @@
+#include "store/change_feed.h"
+
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <optional>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "store/postgres_store.h"
+
+namespace arbiter::store {
+namespace {
+
+// "GAME MOVES" as the PostgreSQL store writes it (postgres_store.cpp); nullopt for anything else.
+std::optional<GameChange> parse_notice(const std::string& payload) {
+  const auto space = payload.rfind(' ');
+  if (space == std::string::npos || space == 0) return std::nullopt;
+  GameChange change;
+  change.game_id = payload.substr(0, space);
+  const char* first = payload.data() + space + 1;
+  const char* last = payload.data() + payload.size();
+  auto [end, ec] = std::from_chars(first, last, change.moves);
+  if (ec != std::errc() || end != last) return std::nullopt;
+  return change;
+}
+
+class Receiver final : public pqxx::notification_receiver {
+ public:
+  Receiver(pqxx::connection_base& c, const std::function<void(const GameChange&)>& on_change)
+      : pqxx::notification_receiver(c, kGameChannel), on_change_(on_change) {}
+  void operator()(const std::string& payload, int /*backend_pid*/) override {
+    if (auto change = parse_notice(payload)) on_change_(*change);
+  }
+
+ private:
+  const std::function<void(const GameChange&)>& on_change_;
+};
+
+class PostgresChangeFeed final : public ChangeFeed {
+ public:
+  PostgresChangeFeed(std::string url, std::function<void(const GameChange&)> on_change)
+      : url_(std::move(url)), on_change_(std::move(on_change)) {}
+  ~PostgresChangeFeed() override {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
+  }
+
+  // Connects and subscribes before returning, so no change committed after this returns is
+  // missed; then listens on its own thread.
+  Status start() {
+    try {
+      connect();
+    } catch (const std::exception& e) {
+      std::string why = e.what();
+      why = why.substr(0, why.find('\n'));
+      return make_error(ErrorCode::kIo, "listen for changes: " + why);
+    }
+    thread_ = std::thread([this] { run(); });
+    return {};
+  }
+
+ private:
+  void connect() {
+    receiver_.reset();
+    conn_ = std::make_unique<pqxx::connection>(url_);
+    receiver_ = std::make_unique<Receiver>(*conn_, on_change_);
+    // The LISTEN is sent when the receiver is made; a round trip makes sure it is in effect.
+    pqxx::nontransaction(*conn_).exec("SELECT 1");
+  }
+
+  void run() {
+    while (!stop_) {
+      try {
+        if (!conn_) {
+          connect();
+          on_change_(GameChange{});  // notices may have been missed while away
+        }
+        conn_->await_notification(0, 100'000);  // wakes every 0.1 s to see stop_
+      } catch (const std::exception&) {
+        receiver_.reset();
+        conn_.reset();
+        for (int i = 0; i < 5 && !stop_; ++i) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+      }
+    }
+    receiver_.reset();
+    conn_.reset();
+  }
+
+  std::string url_;
+  std::function<void(const GameChange&)> on_change_;
+  std::unique_ptr<pqxx::connection> conn_;
+  std::unique_ptr<Receiver> receiver_;
+  std::atomic<bool> stop_ = false;
+  std::thread thread_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<ChangeFeed>> listen_for_changes(
+    const std::string& url, std::function<void(const GameChange&)> on_change) {
+  if (!is_postgres_url(url)) {
+    return make_error(ErrorCode::kInvalid,
+                      "listen for changes: only a PostgreSQL store shares its games");
+  }
+  auto feed = std::make_unique<PostgresChangeFeed>(url, std::move(on_change));
+  if (Status s = feed->start(); !s.ok()) return s.failure();
+  return std::unique_ptr<ChangeFeed>(std::move(feed));
+}
+
+}  // namespace arbiter::store

@@ -1,0 +1,512 @@
+#include "store/postgres_store.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <pqxx/pqxx>
+#include <utility>
+
+#include "store/change_feed.h"
+#include "store/sqlite_schema.h"  // kSchemaVersion: one version number for both dialects
+
+namespace arbiter::store {
+namespace {
+
+// The tables of each schema version, in PostgreSQL's dialect; the same columns as SQLite's
+// (sqlite_schema.cpp). `seq` orders games stored in the same millisecond, as SQLite's rowid does.
+constexpr const char* kMigrations[] = {
+    R"sql(
+CREATE TABLE games (
+  id TEXT PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, position TEXT NOT NULL,
+  status TEXT NOT NULL, result TEXT NOT NULL, created_ms BIGINT NOT NULL,
+  updated_ms BIGINT NOT NULL, rematch_of TEXT NOT NULL, rematch_id TEXT NOT NULL,
+  seq BIGSERIAL NOT NULL);
+CREATE INDEX games_by_updated ON games (updated_ms, seq);
+CREATE TABLE seats (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, seat INTEGER NOT NULL,
+  kind TEXT NOT NULL, level INTEGER NOT NULL, token_hash TEXT NOT NULL,
+  time_used_ms BIGINT NOT NULL, rematch BOOLEAN NOT NULL, PRIMARY KEY (game_id, seat));
+CREATE TABLE moves (
+  game_id TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE, ply INTEGER NOT NULL,
+  text TEXT NOT NULL, seat INTEGER NOT NULL, at_ms BIGINT NOT NULL, elapsed_ms BIGINT NOT NULL,
+  PRIMARY KEY (game_id, ply));
+)sql",
+    "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT -1;",
+    "ALTER TABLE games ADD COLUMN listed BOOLEAN NOT NULL DEFAULT TRUE;",
+};
+static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
+
+// Any number that no other program on the database uses for pg_advisory_xact_lock.
+constexpr int64_t kMigrationLock = 0x61726269746572;  // "arbiter"
+
+constexpr const char* kGameColumns =
+    "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, "
+    "g.rematch_of, g.rematch_id, g.resigned, g.listed";
+
+struct Statement {
+  const char* name;
+  std::string sql;
+};
+
+// Prepared once per connection.
+const std::array<Statement, 12>& statements() {
+  static const std::array<Statement, 12> list = {{
+      {"insert_game",
+       "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
+       "rematch_of, rematch_id, resigned, listed) "
+       "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
+       "ON CONFLICT (id) DO NOTHING"},
+      {"update_game",
+       "UPDATE games SET game = $2, params = $3, position = $4, status = $5, result = $6, "
+       "created_ms = $7, updated_ms = $8, rematch_of = $9, rematch_id = $10, resigned = $11, "
+       "listed = $12 WHERE id = $1"},
+      {"upsert_seat",
+       "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch) "
+       "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, seat) DO UPDATE SET "
+       "kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
+       "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch"},
+      {"trim_seats", "DELETE FROM seats WHERE game_id = $1 AND seat >= $2"},
+      {"select_game", std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.id = $1"},
+      {"select_seats",
+       "SELECT game_id, kind, level, token_hash, time_used_ms, rematch FROM seats "
+       "WHERE game_id = ANY ($1::text[]) ORDER BY game_id, seat"},
+      {"select_moves",
+       "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = $1 ORDER BY ply"},
+      {"next_ply", "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = $1"},
+      {"insert_move",
+       "INSERT INTO moves (game_id, ply, text, seat, at_ms, elapsed_ms) "
+       "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (game_id, ply) DO NOTHING"},
+      {"delete_moves", "DELETE FROM moves WHERE game_id = $1 AND ply >= $2"},
+      // Delivered to listeners (change_feed.h) when the transaction commits.
+      {"notify", "SELECT pg_notify($1, $2)"},
+      // $1: status ('' = any); $2: open seats only; $3: limit (NULL = none); $4, $5: the texts
+      // of kPlaying and kOpen; $6: ids (NULL = any); $7: listed games only.
+      {"list_games",
+       std::string("SELECT ") + kGameColumns +
+           " FROM games g WHERE ($1 = '' OR g.status = $1) AND (NOT $2 OR (g.status = $4 AND "
+           "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = $5))) AND "
+           "($6::text[] IS NULL OR g.id = ANY ($6::text[])) AND (NOT $7 OR g.listed) "
+           "ORDER BY g.updated_ms DESC, g.seq DESC LIMIT $3"},
+  }};
+  return list;
+}
+
+Error failure(ErrorCode code, std::string_view op, std::string_view id, std::string_view why) {
+  return make_error(code, std::string(op) + " game " + std::string(id) + ": " + std::string(why));
+}
+
+// The first line of a server or library message.
+std::string first_line(std::string_view text) {
+  const auto end = text.find('\n');
+  std::string line(text.substr(0, end));
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+  return line;
+}
+
+// A text[] literal for the ids: each element quoted, quotes and backslashes escaped.
+std::string text_array(const std::vector<std::string>& ids) {
+  std::string out = "{";
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (i) out += ',';
+    out += '"';
+    for (char c : ids[i]) {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
+    out += '"';
+  }
+  return out + "}";
+}
+
+// The URL without its password, for messages.
+std::string redact(std::string_view url) {
+  const auto scheme = url.find("://");
+  const auto at = url.find('@');
+  if (scheme == std::string_view::npos || at == std::string_view::npos || at < scheme) {
+    return std::string(url);
+  }
+  const auto colon = url.find(':', scheme + 3);
+  if (colon == std::string_view::npos || colon > at) return std::string(url);
+  return std::string(url.substr(0, colon)) + ":***" + std::string(url.substr(at));
+}
+
+using Tx = pqxx::transaction_base;
+
+// What a failed statement means to the caller, as a store Error. A lost connection is not
+// classified here: it is rethrown for the caller to reconnect.
+Error classify(const std::exception& e, std::string_view op, std::string_view id) {
+  if (dynamic_cast<const pqxx::integrity_constraint_violation*>(&e) != nullptr) {
+    return failure(ErrorCode::kConflict, op, id, "conflict: " + first_line(e.what()));
+  }
+  if (dynamic_cast<const pqxx::data_exception*>(&e) != nullptr) {
+    return failure(ErrorCode::kInvalid, op, id, first_line(e.what()));
+  }
+  return failure(ErrorCode::kIo, op, id, first_line(e.what()));
+}
+
+class PostgresStore final : public Store {
+ public:
+  explicit PostgresStore(std::string url) : url_(std::move(url)) {}
+
+  // Connects and migrates; the error is one line.
+  Status open();
+
+  Status create_game(const GameRow& game) override {
+    return write("create_game", game.id, [&](Tx& w) {
+      Status s = write_game(w, game, true);
+      if (s.ok()) notify(w, game.id, 0);
+      return s;
+    });
+  }
+  Status update_game(const GameRow& game) override {
+    return write("update_game", game.id, [&](Tx& w) {
+      Status s = write_game(w, game, false);
+      if (s.ok()) notify(w, game.id, -1);
+      return s;
+    });
+  }
+  Status append_move(const GameRow& game, const MoveRow& move) override;
+  Status truncate_moves(const GameRow& game, int from_ply) override;
+  Result<std::optional<GameRow>> load_game(std::string_view id) override;
+  Result<std::vector<MoveRow>> load_moves(std::string_view id) override;
+  Result<std::vector<GameRow>> list_games(const GameFilter& filter) override;
+  // One transaction; each write in its own savepoint (a subtransaction), so a failed write
+  // changes nothing and the others commit. A failed commit fails every write.
+  std::vector<Status> write_batch(const std::vector<Write>& writes) override;
+  // A write that changes nothing: fails on a read-only database or session.
+  Status probe_write() override {
+    return write("probe_write", "*", [&](Tx& w) -> Status {
+      w.exec("UPDATE schema_version SET version = version WHERE false");
+      return {};
+    });
+  }
+
+ private:
+  Status write_one(Tx& w, const Write& write);
+  Status append_body(Tx& w, const GameRow& game, const MoveRow& move);
+  Status truncate_body(Tx& w, const GameRow& game, int from_ply);
+  // Runs `body` in a transaction on a live connection (reconnecting once when the last one was
+  // lost), commits when it succeeds, and turns every exception into a store Error. mu_ held.
+  template <class Body>
+  Status run(std::string_view op, std::string_view id, Body&& body);
+  template <class Body>
+  Status write(std::string_view op, std::string_view id, Body&& body) {
+    std::lock_guard lock(mu_);
+    return run(op, id, std::forward<Body>(body));
+  }
+  Status connect();
+  Status write_game(Tx& w, const GameRow& game, bool insert);
+  // Tells other processes (change_feed.h) that `id` changed: `moves` is its move count after the
+  // change, or -1 when only the game's row changed.
+  void notify(Tx& w, const std::string& id, int moves) {
+    w.exec_prepared("notify", std::string(kGameChannel), id + " " + std::to_string(moves));
+  }
+  Status read_seats(Tx& w, std::vector<GameRow>& games);
+  Result<GameRow> game_columns(const pqxx::row& r) const;
+
+  std::mutex mu_;
+  std::string url_;
+  std::unique_ptr<pqxx::connection> conn_;
+  std::string_view op_;  // the operation under way, for error messages (mu_ held)
+};
+
+Status PostgresStore::connect() {
+  try {
+    conn_ = std::make_unique<pqxx::connection>(url_);
+    for (const auto& s : statements()) conn_->prepare(s.name, s.sql);
+    return {};
+  } catch (const std::exception& e) {
+    conn_.reset();
+    return make_error(ErrorCode::kIo, "cannot connect: " + first_line(e.what()));
+  }
+}
+
+Status PostgresStore::open() {
+  if (Status s = connect(); !s.ok()) return s;
+  try {
+    pqxx::work w(*conn_);
+    w.exec_params("SELECT pg_advisory_xact_lock($1)", kMigrationLock);
+    w.exec("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
+    const int version =
+        w.exec("SELECT COALESCE(MAX(version), 0) FROM schema_version")[0][0].as<int>();
+    if (version > kSchemaVersion) {
+      return make_error(ErrorCode::kCorrupt, "schema version " + std::to_string(version) +
+                                                 " is newer than this arbiter's (" +
+                                                 std::to_string(kSchemaVersion) + ")");
+    }
+    for (int v = version + 1; v <= kSchemaVersion; ++v) {
+      try {
+        w.exec(kMigrations[static_cast<std::size_t>(v - 1)]);
+      } catch (const pqxx::sql_error& e) {
+        return make_error(ErrorCode::kCorrupt, "migrating to schema version " + std::to_string(v) +
+                                                   ": " + first_line(e.what()));
+      }
+    }
+    if (version < kSchemaVersion) {
+      w.exec("DELETE FROM schema_version");
+      w.exec_params("INSERT INTO schema_version VALUES ($1)", kSchemaVersion);
+    }
+    w.commit();
+    return {};
+  } catch (const std::exception& e) {
+    return make_error(ErrorCode::kIo, first_line(e.what()));
+  }
+}
+
+template <class Body>
+Status PostgresStore::run(std::string_view op, std::string_view id, Body&& body) {
+  op_ = op;
+  for (int attempt = 0;; ++attempt) {
+    if ((!conn_ || !conn_->is_open()) && !connect().ok()) {
+      return failure(ErrorCode::kIo, op, id, "database unreachable");
+    }
+    try {
+      pqxx::work w(*conn_);
+      Status status = body(w);
+      if (status.ok()) w.commit();
+      return status;  // a failed body's transaction is rolled back when `w` goes
+    } catch (const pqxx::broken_connection& e) {
+      // Nothing was committed: the connection went before or during the transaction. A
+      // transaction that reached COMMIT and lost its answer is in_doubt_error, below.
+      conn_.reset();
+      if (attempt == 0) continue;
+      return failure(ErrorCode::kIo, op, id, "connection lost: " + first_line(e.what()));
+    } catch (const pqxx::in_doubt_error& e) {
+      conn_.reset();
+      return failure(ErrorCode::kIo, op, id, "commit in doubt: " + first_line(e.what()));
+    } catch (const std::exception& e) {
+      return classify(e, op, id);
+    }
+  }
+}
+
+Status PostgresStore::write_game(Tx& w, const GameRow& g, bool insert) {
+  const auto r = w.exec_prepared(insert ? "insert_game" : "update_game", g.id, g.game, g.params,
+                                 g.position, std::string(to_text(g.status)), g.result, g.created_ms,
+                                 g.updated_ms, g.rematch_of, g.rematch_id, g.resigned, g.listed);
+  if (r.affected_rows() == 0) {
+    if (insert)
+      return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
+    return failure(ErrorCode::kNotFound, op_, g.id, "no such game");
+  }
+  for (std::size_t i = 0; i < g.seats.size(); ++i) {
+    const SeatRow& s = g.seats[i];
+    w.exec_prepared("upsert_seat", g.id, static_cast<int>(i), std::string(to_text(s.kind)), s.level,
+                    s.token_hash, s.time_used_ms, s.rematch);
+  }
+  w.exec_prepared("trim_seats", g.id, static_cast<int>(g.seats.size()));
+  return {};
+}
+
+Status PostgresStore::write_one(Tx& w, const Write& write) {
+  switch (write.kind) {
+    case Write::Kind::kCreate: {
+      op_ = "create_game";
+      Status s = write_game(w, write.game, true);
+      if (s.ok()) notify(w, write.game.id, 0);
+      return s;
+    }
+    case Write::Kind::kUpdate: {
+      op_ = "update_game";
+      Status s = write_game(w, write.game, false);
+      if (s.ok()) notify(w, write.game.id, -1);
+      return s;
+    }
+    case Write::Kind::kAppendMove:
+      op_ = "append_move";
+      return append_body(w, write.game, write.move);
+    case Write::Kind::kTruncateMoves:
+      op_ = "truncate_moves";
+      return truncate_body(w, write.game, write.from_ply);
+  }
+  return failure(ErrorCode::kInvalid, "write", write.game.id, "unknown kind of write");
+}
+
+std::vector<Status> PostgresStore::write_batch(const std::vector<Write>& writes) {
+  std::lock_guard lock(mu_);
+  std::vector<Status> out;
+  const std::string_view first = writes.empty() ? "*" : std::string_view(writes[0].game.id);
+  Status whole = run("write", first, [&](Tx& w) -> Status {
+    out.clear();
+    for (const Write& one : writes) {
+      Status st;
+      try {
+        pqxx::subtransaction sub(dynamic_cast<pqxx::dbtransaction&>(w), "write");
+        st = write_one(sub, one);
+        if (st.ok()) sub.commit();  // else rolled back to the savepoint when `sub` goes
+      } catch (const pqxx::broken_connection&) {
+        throw;  // run() reconnects and runs the whole batch again
+      } catch (const pqxx::in_doubt_error&) {
+        throw;
+      } catch (const std::exception& e) {
+        st = classify(e, op_, one.game.id);
+      }
+      out.push_back(std::move(st));
+    }
+    return {};
+  });
+  if (!whole.ok()) {
+    out.resize(writes.size());
+    for (Status& st : out) {
+      if (st.ok()) st = whole;
+    }
+  }
+  return out;
+}
+
+Status PostgresStore::append_move(const GameRow& game, const MoveRow& move) {
+  return write("append_move", game.id, [&](Tx& w) -> Status { return append_body(w, game, move); });
+}
+
+Status PostgresStore::append_body(Tx& w, const GameRow& game, const MoveRow& move) {
+  {
+    const int64_t stored = w.exec_prepared1("next_ply", game.id)[0].as<int64_t>();
+    auto stale = [&](int64_t count) {
+      return failure(ErrorCode::kConflict, op_, game.id,
+                     "conflict: move " + move.text + " is for ply " + std::to_string(move.ply) +
+                         " but " + std::to_string(count) + " moves are stored");
+    };
+    if (move.ply != stored) return stale(stored);
+    // The game row first: an unknown game is "no such game", not a foreign-key failure.
+    if (Status s = write_game(w, game, false); !s.ok()) return s;
+    // Another server may have stored this ply since the count was read: the key refuses the
+    // second row, and this transaction (the game row too) is rolled back.
+    const auto r = w.exec_prepared("insert_move", game.id, move.ply, move.text, move.seat,
+                                   move.at_ms, move.elapsed_ms);
+    if (r.affected_rows() == 0) return stale(move.ply + 1);
+    notify(w, game.id, move.ply + 1);
+    return {};
+  }
+}
+
+Status PostgresStore::truncate_moves(const GameRow& game, int from_ply) {
+  return write("truncate_moves", game.id,
+               [&](Tx& w) -> Status { return truncate_body(w, game, from_ply); });
+}
+
+Status PostgresStore::truncate_body(Tx& w, const GameRow& game, int from_ply) {
+  {
+    if (from_ply < 0) {
+      return failure(ErrorCode::kInvalid, op_, game.id, "negative ply " + std::to_string(from_ply));
+    }
+    if (Status s = write_game(w, game, false); !s.ok()) return s;
+    w.exec_prepared("delete_moves", game.id, from_ply);
+    notify(w, game.id, from_ply);
+    return {};
+  }
+}
+
+Result<GameRow> PostgresStore::game_columns(const pqxx::row& r) const {
+  GameRow g;
+  g.id = r[0].as<std::string>();
+  g.game = r[1].as<std::string>();
+  g.params = r[2].as<std::string>();
+  g.position = r[3].as<std::string>();
+  const auto status = r[4].as<std::string>();
+  auto parsed = parse_game_status(status);
+  if (!parsed) return failure(ErrorCode::kCorrupt, op_, g.id, "unknown status '" + status + "'");
+  g.status = *parsed;
+  g.result = r[5].as<std::string>();
+  g.created_ms = r[6].as<int64_t>();
+  g.updated_ms = r[7].as<int64_t>();
+  g.rematch_of = r[8].as<std::string>();
+  g.rematch_id = r[9].as<std::string>();
+  g.resigned = r[10].as<int>();
+  g.listed = r[11].as<bool>();
+  return g;
+}
+
+Status PostgresStore::read_seats(Tx& w, std::vector<GameRow>& games) {
+  if (games.empty()) return {};
+  std::vector<std::string> ids;
+  for (const GameRow& g : games) ids.push_back(g.id);
+  const auto rows = w.exec_prepared("select_seats", text_array(ids));
+  for (const auto& r : rows) {
+    const auto game_id = r[0].as<std::string>();
+    const auto kind = r[1].as<std::string>();
+    auto parsed = parse_seat_kind(kind);
+    if (!parsed) {
+      return failure(ErrorCode::kCorrupt, op_, game_id, "unknown seat kind '" + kind + "'");
+    }
+    for (GameRow& g : games) {
+      if (g.id != game_id) continue;
+      g.seats.push_back(SeatRow{*parsed, r[2].as<int>(), r[3].as<std::string>(), r[4].as<int64_t>(),
+                                r[5].as<bool>()});
+    }
+  }
+  return {};
+}
+
+Result<std::optional<GameRow>> PostgresStore::load_game(std::string_view id) {
+  std::lock_guard lock(mu_);
+  std::optional<GameRow> game;
+  Status s = run("load_game", id, [&](Tx& w) -> Status {
+    game.reset();
+    const auto rows = w.exec_prepared("select_game", std::string(id));
+    if (rows.empty()) return {};
+    auto row = game_columns(rows[0]);
+    if (!row) return row.failure();
+    std::vector<GameRow> one = {std::move(*row)};
+    if (Status st = read_seats(w, one); !st.ok()) return st;
+    game = std::move(one.front());
+    return {};
+  });
+  if (!s.ok()) return s.failure();
+  return game;
+}
+
+Result<std::vector<MoveRow>> PostgresStore::load_moves(std::string_view id) {
+  std::lock_guard lock(mu_);
+  std::vector<MoveRow> moves;
+  Status s = run("load_moves", id, [&](Tx& w) -> Status {
+    moves.clear();
+    for (const auto& r : w.exec_prepared("select_moves", std::string(id))) {
+      moves.push_back(MoveRow{r[0].as<int>(), r[1].as<std::string>(), r[2].as<int>(),
+                              r[3].as<int64_t>(), r[4].as<int64_t>()});
+    }
+    return {};
+  });
+  if (!s.ok()) return s.failure();
+  return moves;
+}
+
+Result<std::vector<GameRow>> PostgresStore::list_games(const GameFilter& filter) {
+  std::lock_guard lock(mu_);
+  std::vector<GameRow> games;
+  Status s = run("list_games", "*", [&](Tx& w) -> Status {
+    games.clear();
+    const std::string status = filter.status ? std::string(to_text(*filter.status)) : "";
+    const int64_t limit = filter.limit > 0 ? filter.limit : INT64_MAX;
+    const std::optional<std::string> ids =
+        filter.ids.empty() ? std::nullopt : std::optional<std::string>(text_array(filter.ids));
+    const auto rows = w.exec_prepared(
+        "list_games", status, filter.open_only, limit, std::string(to_text(GameStatus::kPlaying)),
+        std::string(to_text(SeatKind::kOpen)), ids, filter.listed_only);
+    for (const auto& r : rows) {
+      auto row = game_columns(r);
+      if (!row) return row.failure();
+      games.push_back(std::move(*row));
+    }
+    return read_seats(w, games);
+  });
+  if (!s.ok()) return s.failure();
+  return games;
+}
+
+}  // namespace
+
+bool is_postgres_url(std::string_view url) {
+  return url.starts_with("postgresql://") || url.starts_with("postgres://");
+}
+
+Result<std::unique_ptr<Store>> open_postgres_store(const std::string& url) {
+  auto store = std::make_unique<PostgresStore>(url);
+  if (Status s = store->open(); !s.ok()) {
+    return make_error(s.code(), "open store '" + redact(url) + "': " + s.error());
+  }
+  return std::unique_ptr<Store>(std::move(store));
+}
+
+}  // namespace arbiter::store
