@@ -35,6 +35,9 @@ CREATE TABLE moves (
 )sql",
     "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT -1;",
     "ALTER TABLE games ADD COLUMN listed BOOLEAN NOT NULL DEFAULT TRUE;",
+    "ALTER TABLE games ADD COLUMN time_control TEXT NOT NULL DEFAULT 'none';"
+    "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;"
+    "ALTER TABLE seats ADD COLUMN account TEXT NOT NULL DEFAULT '';",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
 
@@ -43,7 +46,7 @@ constexpr int64_t kMigrationLock = 0x61726269746572;  // "arbiter"
 
 constexpr const char* kGameColumns =
     "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, "
-    "g.rematch_of, g.rematch_id, g.resigned, g.listed";
+    "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated";
 
 struct Statement {
   const char* name;
@@ -55,22 +58,23 @@ const std::array<Statement, 12>& statements() {
   static const std::array<Statement, 12> list = {{
       {"insert_game",
        "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
-       "rematch_of, rematch_id, resigned, listed) "
-       "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
+       "rematch_of, rematch_id, resigned, listed, time_control, rated) "
+       "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) "
        "ON CONFLICT (id) DO NOTHING"},
       {"update_game",
        "UPDATE games SET game = $2, params = $3, position = $4, status = $5, result = $6, "
        "created_ms = $7, updated_ms = $8, rematch_of = $9, rematch_id = $10, resigned = $11, "
-       "listed = $12 WHERE id = $1"},
+       "listed = $12, time_control = $13, rated = $14 WHERE id = $1"},
       {"upsert_seat",
-       "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch) "
-       "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (game_id, seat) DO UPDATE SET "
-       "kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
-       "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch"},
+       "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch, "
+       "account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game_id, seat) DO UPDATE "
+       "SET kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
+       "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch, "
+       "account = excluded.account"},
       {"trim_seats", "DELETE FROM seats WHERE game_id = $1 AND seat >= $2"},
       {"select_game", std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.id = $1"},
       {"select_seats",
-       "SELECT game_id, kind, level, token_hash, time_used_ms, rematch FROM seats "
+       "SELECT game_id, kind, level, token_hash, time_used_ms, rematch, account FROM seats "
        "WHERE game_id = ANY ($1::text[]) ORDER BY game_id, seat"},
       {"select_moves",
        "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = $1 ORDER BY ply"},
@@ -283,9 +287,10 @@ Status PostgresStore::run(std::string_view op, std::string_view id, Body&& body)
 }
 
 Status PostgresStore::write_game(Tx& w, const GameRow& g, bool insert) {
-  const auto r = w.exec_prepared(insert ? "insert_game" : "update_game", g.id, g.game, g.params,
-                                 g.position, std::string(to_text(g.status)), g.result, g.created_ms,
-                                 g.updated_ms, g.rematch_of, g.rematch_id, g.resigned, g.listed);
+  const auto r =
+      w.exec_prepared(insert ? "insert_game" : "update_game", g.id, g.game, g.params, g.position,
+                      std::string(to_text(g.status)), g.result, g.created_ms, g.updated_ms,
+                      g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated);
   if (r.affected_rows() == 0) {
     if (insert)
       return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
@@ -294,7 +299,7 @@ Status PostgresStore::write_game(Tx& w, const GameRow& g, bool insert) {
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
     const SeatRow& s = g.seats[i];
     w.exec_prepared("upsert_seat", g.id, static_cast<int>(i), std::string(to_text(s.kind)), s.level,
-                    s.token_hash, s.time_used_ms, s.rematch);
+                    s.token_hash, s.time_used_ms, s.rematch, s.account);
   }
   w.exec_prepared("trim_seats", g.id, static_cast<int>(g.seats.size()));
   return {};
@@ -415,6 +420,8 @@ Result<GameRow> PostgresStore::game_columns(const pqxx::row& r) const {
   g.rematch_id = r[9].as<std::string>();
   g.resigned = r[10].as<int>();
   g.listed = r[11].as<bool>();
+  g.time_control = r[12].as<std::string>();
+  g.rated = r[13].as<bool>();
   return g;
 }
 
@@ -433,7 +440,7 @@ Status PostgresStore::read_seats(Tx& w, std::vector<GameRow>& games) {
     for (GameRow& g : games) {
       if (g.id != game_id) continue;
       g.seats.push_back(SeatRow{*parsed, r[2].as<int>(), r[3].as<std::string>(), r[4].as<int64_t>(),
-                                r[5].as<bool>()});
+                                r[5].as<bool>(), r[6].as<std::string>()});
     }
   }
   return {};

@@ -42,6 +42,10 @@ constexpr std::array<const char*, kSchemaVersion> kMigrations = {
     "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT -1;",
     // 3: whether the game is listed (created public); every game before was.
     "ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 1;",
+    // 4: time controls, rated games and the account holding a seat (online play).
+    "ALTER TABLE games ADD COLUMN time_control TEXT NOT NULL DEFAULT 'none';"
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE seats ADD COLUMN account TEXT NOT NULL DEFAULT '';",
 };
 
 }  // namespace

@@ -15,7 +15,7 @@ namespace {
 
 #define ARBITER_GAME_COLUMNS                                                             \
   "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, " \
-  "g.rematch_of, g.rematch_id, g.resigned, g.listed"
+  "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated"
 // ?4 and ?5 are the texts of GameStatus::kPlaying and SeatKind::kOpen (game_enums.h).
 #define ARBITER_LIST_WHERE                                                              \
   "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = ?4 AND EXISTS (SELECT 1 FROM " \
@@ -51,19 +51,20 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "COMMIT",
     "ROLLBACK",
     "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
-    "rematch_of, rematch_id, resigned, listed) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    "rematch_of, rematch_id, resigned, listed, time_control, rated) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
     "UPDATE games SET game = ?2, params = ?3, position = ?4, status = ?5, result = ?6, "
     "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10, resigned = ?11, "
-    "listed = ?12 "
+    "listed = ?12, time_control = ?13, rated = ?14 "
     "WHERE id = ?1",
-    "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (game_id, seat) DO UPDATE SET "
+    "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch, account) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (game_id, seat) DO UPDATE SET "
     "kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
-    "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch",
+    "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch, "
+    "account = excluded.account",
     "DELETE FROM seats WHERE game_id = ?1 AND seat >= ?2",
     "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
-    "SELECT kind, level, token_hash, time_used_ms, rematch FROM seats WHERE game_id = ?1 "
+    "SELECT kind, level, token_hash, time_used_ms, rematch, account FROM seats WHERE game_id = ?1 "
     "ORDER BY seat",
     "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
     "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1",
@@ -186,6 +187,7 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
     q.text(1, g.id).text(2, g.game).text(3, g.params).text(4, g.position);
     q.text(5, to_text(g.status)).text(6, g.result).num(7, g.created_ms).num(8, g.updated_ms);
     q.text(9, g.rematch_of).text(10, g.rematch_id).num(11, g.resigned).num(12, g.listed ? 1 : 0);
+    q.text(13, g.time_control).num(14, g.rated ? 1 : 0);
     const int rc = q.step();
     if (insert && rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
       return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
@@ -199,7 +201,7 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
     const SeatRow& s = g.seats[i];
     Use q(stmts_[kUpsertSeat]);
     q.text(1, g.id).num(2, static_cast<int64_t>(i)).text(3, to_text(s.kind)).num(4, s.level);
-    q.text(5, s.token_hash).num(6, s.time_used_ms).num(7, s.rematch ? 1 : 0);
+    q.text(5, s.token_hash).num(6, s.time_used_ms).num(7, s.rematch ? 1 : 0).text(8, s.account);
     if (q.step() != SQLITE_DONE) return sql_error(op_, g.id);
   }
   Use trim(stmts_[kTrimSeats]);
@@ -326,6 +328,8 @@ Result<GameRow> SqliteStore::game_columns(const Use& q) const {
   g.rematch_id = q.col_text(9);
   g.resigned = static_cast<int>(q.col_num(10));
   g.listed = q.col_num(11) != 0;
+  g.time_control = q.col_text(12);
+  g.rated = q.col_num(13) != 0;
   return g;
 }
 
@@ -340,7 +344,7 @@ Status SqliteStore::read_seats(GameRow& game) {
       return failure(ErrorCode::kCorrupt, op_, game.id, "unknown seat kind '" + kind + "'");
     }
     game.seats.push_back(SeatRow{*parsed, static_cast<int>(q.col_num(1)), q.col_text(2),
-                                 q.col_num(3), q.col_num(4) != 0});
+                                 q.col_num(3), q.col_num(4) != 0, q.col_text(5)});
   }
   if (rc != SQLITE_DONE) return sql_error(op_, game.id);
   return {};

@@ -74,6 +74,7 @@ struct SeatRow {
   std::string token_hash;    // hex hash of the seat token; "" for ai and open seats
   int64_t time_used_ms = 0;  // the seat's clock: thinking time used so far
   bool rematch = false;      // the holder has offered (or accepted) a rematch
+  std::string account;       // the account holding the seat; "" for a guest, ai and open seats
 };
 
 struct GameRow {
@@ -92,6 +93,10 @@ struct GameRow {
   // Listed (created public): shown in listings; else found only by its id. Games stored
   // before the column existed read as listed.
   bool listed = true;
+  // The time control as written by server/clocks/time_control.h ("none", "3+2", "corr:3").
+  // Each seat's clock is its time_used_ms against it; stored games before the column: "none".
+  std::string time_control = "none";
+  bool rated = false;  // a rated game between accounts (ratings change when it ends)
 };
 
 struct MoveRow {

@@ -55,6 +55,8 @@ void expect_same(const GameRow& a, const GameRow& b) {
   EXPECT_EQ(a.rematch_of, b.rematch_of);
   EXPECT_EQ(a.rematch_id, b.rematch_id);
   EXPECT_EQ(a.listed, b.listed);
+  EXPECT_EQ(a.time_control, b.time_control);
+  EXPECT_EQ(a.rated, b.rated);
   ASSERT_EQ(a.seats.size(), b.seats.size());
   for (std::size_t i = 0; i < a.seats.size(); ++i) {
     EXPECT_EQ(a.seats[i].kind, b.seats[i].kind) << i;
@@ -62,6 +64,7 @@ void expect_same(const GameRow& a, const GameRow& b) {
     EXPECT_EQ(a.seats[i].token_hash, b.seats[i].token_hash) << i;
     EXPECT_EQ(a.seats[i].time_used_ms, b.seats[i].time_used_ms) << i;
     EXPECT_EQ(a.seats[i].rematch, b.seats[i].rematch) << i;
+    EXPECT_EQ(a.seats[i].account, b.seats[i].account) << i;
   }
 }
 
@@ -87,6 +90,9 @@ TEST_P(StoreTest, GameSeatsAndMovesRoundTrip) {
   GameRow g = make_game("g1");
   g.position = "start text with 'quotes' and \"more\"";
   g.rematch_of = "g0";
+  g.time_control = "0.25+2";
+  g.rated = true;
+  g.seats[0].account = "acc-1";
   ASSERT_TRUE(store->create_game(g).ok());
   for (int ply = 0; ply < 3; ++ply) {
     g.updated_ms += 100;
