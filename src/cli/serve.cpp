@@ -24,8 +24,10 @@ Runner setup_serve(CLI::App& sub) {
       ->capture_default_str();
   sub.add_option("--host", o->server.host, "listen address (0.0.0.0: every interface)")
       ->capture_default_str();
-  sub.add_option("--db", o->db, "game store: sqlite:PATH, a file path, :memory:, or postgresql://USER@HOST:PORT/DB "
-                 "(shared by several servers; PG* variables fill in the rest)")
+  sub.add_option(
+         "--db", o->db,
+         "game store: sqlite:PATH, a file path, :memory:, or postgresql://USER@HOST:PORT/DB "
+         "(shared by several servers; PG* variables fill in the rest)")
       ->capture_default_str();
   sub.add_option("--web", o->server.web_dir, "folder of the built web UI")->capture_default_str();
   sub.add_option("--rate-limit", o->server.rate_limit,
