@@ -10,8 +10,8 @@ by maximum likelihood (Newton's method with step halving; the result, 0, 0.5 or 
 loss). Proven results (|score| > 990000) are left out. With 2 players the offset is fixed at 0,
 so that a score and its negation give results summing to 1.
 
-Prints one line per model, `game players scale offset positions`, or with --cpp the rows of
-the table in src/engine/win_probability.cpp. Plain Python: no package needed.
+Prints one line per model, `game players scale offset positions`, or with --cpp the entries
+of each game's kWinModels table (src/games/<game>/descriptor.h). Plain Python: no package needed.
 
 Usage: winprob_fit.py DATA_DIR [--cpp]
 """
@@ -88,7 +88,7 @@ def main():
             continue
         scale, offset = fit(rows, players)
         if cpp:
-            print(f'    WinModelEntry{{"{game}", {players}, {{{scale:.6g}, {offset:.6g}}}}},')
+            print(f'    {{{players}, {scale:.6g}, {offset:.6g}}},  // {game}')
         else:
             print(f"{game} {players} {scale:.6g} {offset:.6g} {len(rows)}")
 

@@ -1,31 +1,25 @@
 #include "engine/win_probability.h"
 
-#include <array>
 #include <cmath>
 
 #include "ai/search.h"
+#include "games/registry.h"
 
 namespace arbiter::engine {
 
-namespace {
-
-// Fitted by scripts/winprob_fit.py on analysis/winprob/*.csv (docs/analysis.md); the unit test
-// win_probability_test.cpp refits them and checks these figures.
-constexpr std::array kModels = {
-    WinModelEntry{"traverse", 2, {0.00324038, 0}},
-    WinModelEntry{"traverse", 3, {0.000393751, -0.636915}},
-    WinModelEntry{"traverse", 4, {0.00114085, -0.800645}},
-    WinModelEntry{"travelers", 2, {0.00156027, 0}},
-    WinModelEntry{"trap", 2, {0.000102803, 0}},
-};
-
-}  // namespace
-
-std::span<const WinModelEntry> win_models() { return kModels; }
+std::vector<WinModelEntry> win_models() {
+  std::vector<WinModelEntry> out;
+  for (const Game* g : all_games()) {
+    for (const WinModel& m : g->win_models()) out.push_back({g->name(), m.players, m});
+  }
+  return out;
+}
 
 std::optional<WinModel> win_model(std::string_view game, int players) {
-  for (const auto& e : kModels) {
-    if (e.game == game && e.players == players) return e.model;
+  const Game* g = find_game(game);
+  if (g == nullptr) return std::nullopt;
+  for (const WinModel& m : g->win_models()) {
+    if (m.players == players) return m;
   }
   return std::nullopt;
 }

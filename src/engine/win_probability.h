@@ -6,19 +6,18 @@
 //
 // With 2 players the offset is 0 (a zero-sum score: expected(s) + expected(−s) = 1); with 3–4 it
 // carries the lower share a player has at an even score. A proven result (|score| > kWinBound) is
-// 1 or 0. The table is keyed by the game's name (Game::name()).
+// 1 or 0. Each game declares its models in its descriptor (kWinModels, games/descriptor_types.h).
 #pragma once
 
 #include <optional>
-#include <span>
 #include <string_view>
+#include <vector>
+
+#include "games/descriptor_types.h"
 
 namespace arbiter::engine {
 
-struct WinModel {
-  double scale = 0;
-  double offset = 0;
-};
+using arbiter::WinModel;
 
 struct WinModelEntry {
   std::string_view game;
@@ -26,8 +25,9 @@ struct WinModelEntry {
   WinModel model;
 };
 
-// Every fitted model (win_probability.cpp), as scripts/winprob_fit.py prints them.
-std::span<const WinModelEntry> win_models();
+// Every registered game's models, in game-list order.
+std::vector<WinModelEntry> win_models();
+// The model of `game` (by name) for `players` players; nullopt when it declares none.
 std::optional<WinModel> win_model(std::string_view game, int players);
 double expected_result(const WinModel& model, double score);
 

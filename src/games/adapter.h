@@ -307,6 +307,13 @@ class GameAdapter : public Game {
   }
   std::span<const BenchPosition> bench_positions() const override { return Descriptor::kBench; }
   std::string_view perft_suite() const override { return Descriptor::kPerftSuite; }
+  std::span<const WinModel> win_models() const override {
+    if constexpr (requires { Descriptor::kWinModels; }) {
+      return Descriptor::kWinModels;
+    } else {
+      return {};
+    }
+  }
 
   Result<std::unique_ptr<GameState>> new_state(const ParamMap& map) const override {
     auto params = Descriptor::parse_params(map);

@@ -146,4 +146,14 @@ constexpr BenchPosition mcts_position(std::string_view params, uint64_t playouts
   return {params, 0, 0, playouts};
 }
 
+// A game's win probability for `players` players (engine/win_probability.h): a player's expected
+// result (1 a win, 1/2 a draw, 0 a loss) from a search score in its own terms,
+// 1 / (1 + exp(-(scale * score + offset))), fitted on self-play by scripts/winprob_fit.py
+// (docs/analysis.md). With 2 players the offset is 0.
+struct WinModel {
+  int players = 2;
+  double scale = 0;
+  double offset = 0;
+};
+
 }  // namespace arbiter

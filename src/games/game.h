@@ -128,6 +128,9 @@ class Game {
   virtual const ClickHints& hints() const = 0;
   virtual std::span<const ConformanceCase> conformance_cases() const = 0;
   virtual std::span<const BenchPosition> bench_positions() const = 0;
+  // The win-probability models the game declares, one per player count (none: the game cannot
+  // be reviewed).
+  virtual std::span<const WinModel> win_models() const = 0;
   // The name of the game's perft suite (bench/suites/NAME.txt); "" when it has none.
   virtual std::string_view perft_suite() const = 0;
   // The game's searches behind the engine's interface, for positions of this game

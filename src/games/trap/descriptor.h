@@ -62,6 +62,8 @@ struct Descriptor {
       alphabeta_position("", 9, 5),
       alphabeta_position("", 24, 5),
   };
+  // Fitted by scripts/winprob_fit.py on analysis/winprob/ (docs/analysis.md).
+  static constexpr WinModel kWinModels[] = {{2, 0.000102803, 0}};
   static constexpr std::string_view kPerftSuite = "trap";
 
   static Result<Params> parse_params(const ParamMap& map) { return trap::parse_params(map); }

@@ -64,6 +64,8 @@ struct Descriptor {
       alphabeta_position("", 9, 6),
       alphabeta_position("", 24, 6),
   };
+  // Fitted by scripts/winprob_fit.py on analysis/winprob/ (docs/analysis.md).
+  static constexpr WinModel kWinModels[] = {{2, 0.00156027, 0}};
   static constexpr std::string_view kPerftSuite = "travelers";
 
   static Result<Params> parse_params(const ParamMap& map) { return travelers::parse_params(map); }

@@ -103,6 +103,12 @@ struct Descriptor {
       mcts_position("", 30'000),
   };
   static constexpr std::string_view kPerftSuite = "traverse";
+  // Fitted by scripts/winprob_fit.py on analysis/winprob/ (docs/analysis.md).
+  static constexpr WinModel kWinModels[] = {
+      {2, 0.00324038, 0},
+      {3, 0.000393751, -0.636915},
+      {4, 0.00114085, -0.800645},
+  };
 
   static Result<Params> parse_params(const ParamMap& map) { return traverse::parse_params(map); }
   static std::string params_text(const Params& p) { return traverse::params_text(p); }
