@@ -3,7 +3,7 @@ BUILD      ?= build
 JOBS       ?= 2
 FUZZ_SECS  ?= 10
 
-.PHONY: all deps build web run test format-check test-release test-sanitize test-fuzz test-e2e bench clean
+.PHONY: all deps build python web run test format-check test-release test-sanitize test-fuzz test-e2e bench clean
 
 all: build
 
@@ -15,6 +15,17 @@ $(BUILD)/CMakeCache.txt: | deps
 
 build: deps web $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j$(JOBS)
+
+# The Python module (docs/python.md), installed into ./.venv: Debian's python3 with the system's
+# numpy, pytest and hypothesis, offline and without build isolation. Then `. .venv/bin/activate`.
+# (Another python3 may come first on PATH; Debian's is named.)
+SYSTEM_PYTHON := /usr/bin/python3
+python: deps $(BUILD)/CMakeCache.txt
+	cmake -S . -B $(BUILD) -DARBITER_PYTHON=ON -DPython_EXECUTABLE=$(SYSTEM_PYTHON)
+	cmake --build $(BUILD) -j$(JOBS) --target arbiter_python
+	test -x .venv/bin/python || $(SYSTEM_PYTHON) -m venv --system-site-packages .venv
+	ARBITER_BUILD_DIR=$(abspath $(BUILD)) JOBS=$(JOBS) .venv/bin/python -m pip install --quiet \
+	  --no-index --no-build-isolation ./python
 
 # The browser UI, built into web/dist (served by `arbiter serve`). npm ci runs only when
 # package-lock.json is newer than the last install.

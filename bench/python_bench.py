@@ -1,0 +1,125 @@
+"""Speed of the Python module (docs/python.md), all figures from one run:
+
+  - VectorEnv random play, observations and masks included (every step writes them), batch
+    1024 on 2 threads, in env steps per second (one step = one decision in one game);
+  - the same loop written in Python over 1024 single States, filling the same batch arrays (a
+    random legal action, apply_action, rewards, a new game when one ends, observation_tensor()
+    and legal_actions_mask()), and the ratio;
+  - serialize() + deserialize_state() round-trips per second, on positions a few moves in.
+
+Usage: PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--seconds S] [--check]
+--check exits 1 when a figure misses its target: VectorEnv at least 25x the Python loop and at
+least 200,000 steps/s for Trap and 2-player Traverse; round-trips at least 100,000/s per game.
+"""
+
+import argparse
+import random
+import sys
+import time
+
+import arbiter
+
+CASES = [("trap", ""), ("traverse", "players=2"), ("travelers", ""), ("traverse", "players=4")]
+TARGET_RATIO = 25
+TARGET_STEPS = {("trap", ""): 200_000, ("traverse", "players=2"): 200_000}
+TARGET_ROUND_TRIPS = 100_000
+
+
+def timed(seconds, body):
+    """Runs body() until `seconds` have passed; returns (units done, seconds taken)."""
+    done = 0
+    start = time.perf_counter()
+    while True:
+        done += body()
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return done, elapsed
+
+
+def vector_env_rate(name, params, seconds, batch=1024, threads=2):
+    env = arbiter.VectorEnv(arbiter.load_game(name, params), batch=batch, threads=threads, seed=1)
+    env.reset()
+
+    def step():
+        observations, masks, rewards, terminated = env.step(env.random_actions())
+        return batch
+
+    steps, elapsed = timed(seconds, step)
+    return steps / elapsed
+
+
+def python_loop_rate(name, params, seconds, batch=1024):
+    """VectorEnv's loop in Python: per game, a random legal action, apply_action, a new game
+    when one ends (its returns into the rewards), the observation and mask into the batch."""
+    import numpy as np
+    game = arbiter.load_game(name, params)
+    rng = random.Random(1)
+    states = [game.new_initial_state() for _ in range(batch)]
+    observations = np.zeros((batch, *game.observation_tensor_shape()), np.float32)
+    masks = np.zeros((batch, game.num_distinct_actions()), bool)
+    rewards = np.zeros((batch, game.num_players()), np.float32)
+    terminated = np.zeros(batch, bool)
+
+    def step():
+        for i in range(batch):
+            state = states[i]
+            state.apply_action(rng.choice(state.legal_actions()))
+            terminated[i] = state.is_terminal()
+            rewards[i] = state.rewards()
+            if terminated[i]:
+                state = states[i] = game.new_initial_state()
+            observations[i] = state.observation_tensor()
+            masks[i] = state.legal_actions_mask()
+        return batch
+
+    steps, elapsed = timed(seconds, step)
+    return steps / elapsed
+
+
+def round_trip_rate(name, params, seconds):
+    game = arbiter.load_game(name, params)
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    for _ in range(30):  # a position with a history of repetition keys and pending decisions
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+
+    def trips():
+        for _ in range(1000):
+            game.deserialize_state(state.serialize())
+        return 1000
+
+    n, elapsed = timed(seconds, trips)
+    return n / elapsed
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args()
+    missed = []
+    print(f"{'game':<28}{'VectorEnv/s':>13}{'Python loop/s':>15}{'ratio':>8}{'round-trips/s':>15}")
+    for name, params in CASES:
+        vector = vector_env_rate(name, params, args.seconds)
+        loop = python_loop_rate(name, params, args.seconds)
+        trips = round_trip_rate(name, params, args.seconds)
+        ratio = vector / loop
+        label = f"{name} {params}".strip()
+        print(f"{label:<28}{vector:>13,.0f}{loop:>15,.0f}{ratio:>7.1f}x{trips:>15,.0f}")
+        if ratio < TARGET_RATIO:
+            missed.append(f"{label}: VectorEnv {ratio:.1f}x the Python loop (target {TARGET_RATIO}x)")
+        if vector < TARGET_STEPS.get((name, params), 0):
+            missed.append(f"{label}: {vector:,.0f} VectorEnv steps/s "
+                          f"(target {TARGET_STEPS[(name, params)]:,})")
+        if trips < TARGET_ROUND_TRIPS:
+            missed.append(f"{label}: {trips:,.0f} round-trips/s (target {TARGET_ROUND_TRIPS:,})")
+    for line in missed:
+        print("missed:", line)
+    if args.check and missed:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+"""arbiter for research: Traverse, The Travelers and Trap from Python.
+
+    import arbiter
+    game = arbiter.load_game("traverse", players=2)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    arbiter.search(state, nodes=5000).best_move
+
+docs/python.md is the reference: games and their parameters, states played by whole moves or
+by actions, observations, serialization, the engine's searches, the batched VectorEnv and the
+PettingZoo-style AEC environment (arbiter.aec).
+"""
+
+from ._arbiter import (
+    TERMINAL_PLAYER,
+    Game,
+    SearchResult,
+    State,
+    VectorEnv,
+    games,
+    load_game,
+    search,
+)
+from . import aec
+
+__all__ = [
+    "TERMINAL_PLAYER",
+    "Game",
+    "SearchResult",
+    "State",
+    "VectorEnv",
+    "aec",
+    "games",
+    "load_game",
+    "search",
+]

@@ -1,0 +1,118 @@
+#include "vector_env.h"
+
+#include <algorithm>
+#include <atomic>
+
+namespace arbiter::python {
+
+VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
+    : game_(std::move(game)),
+      batch_(batch),
+      obs_size_(game_->space.channels * game_->space.height * game_->space.width),
+      num_actions_(game_->space.num_actions),
+      players_(game_->initial->num_players()),
+      buffers_(std::make_shared<EnvBuffers>()),
+      pool_(threads) {
+  const auto b = static_cast<std::size_t>(batch_);
+  states_.resize(b);
+  errors_.resize(b);
+  for (std::size_t i = 0; i < b; ++i) {
+    // Generators far apart in seed space: SplitMix64 of (seed, index) gives unrelated streams.
+    rngs_.emplace_back(SplitMix64(seed * 0x9e3779b97f4a7c15ULL + i).next());
+  }
+  EnvBuffers& out = *buffers_;
+  out.observations.assign(b * obs_size_, 0.0f);
+  out.final_observations.assign(b * obs_size_, 0.0f);
+  out.masks.assign(b * num_actions_, 0);
+  out.rewards.assign(b * players_, 0.0f);
+  out.terminated.assign(b, 0);
+  out.players.assign(b, 0);
+  out.random_actions.assign(b, 0);
+  reset();
+}
+
+void VectorEnv::write_features(int i, std::vector<int>& legal) {
+  EnvBuffers& out = *buffers_;
+  const GameState& s = *states_[i];
+  const int player = s.to_move();
+  out.players[i] = player;
+  s.observe(player, std::span<float>(out.observations.data() + std::size_t(i) * obs_size_,
+                                     static_cast<std::size_t>(obs_size_)));
+  s.legal_actions_mask(std::span<uint8_t>(out.masks.data() + std::size_t(i) * num_actions_,
+                                          static_cast<std::size_t>(num_actions_)));
+  // The random action is drawn here, while the game is in cache, rather than by a second pass.
+  s.legal_actions(legal);
+  out.random_actions[i] = legal.empty() ? -1 : legal[rngs_[i].below(legal.size())];
+}
+
+void VectorEnv::reset() {
+  pool_.run(batch_, [this](int begin, int end) {
+    std::vector<int> legal;
+    for (int i = begin; i < end; ++i) {
+      states_[i] = game_->initial->clone();
+      buffers_->terminated[i] = 0;
+      std::fill_n(buffers_->rewards.data() + std::size_t(i) * players_, players_, 0.0f);
+      write_features(i, legal);
+    }
+  });
+}
+
+Status VectorEnv::check_actions(std::span<const int64_t> actions) const {
+  if (static_cast<int>(actions.size()) != batch_) {
+    return make_error("step: expected " + std::to_string(batch_) + " actions, got " +
+                      std::to_string(actions.size()));
+  }
+  for (int i = 0; i < batch_; ++i) {
+    const int64_t a = actions[i];
+    if (a < 0 || a >= num_actions_ ||
+        buffers_->masks[std::size_t(i) * num_actions_ + static_cast<std::size_t>(a)] == 0) {
+      return make_error("step: game " + std::to_string(i) + ": action " + std::to_string(a) +
+                        " is not legal there");
+    }
+  }
+  return {};
+}
+
+Status VectorEnv::step(std::span<const int64_t> actions) {
+  if (Status ok = check_actions(actions); !ok) return ok;
+  std::atomic<uint64_t> finished{0};
+  pool_.run(batch_, [&](int begin, int end) {
+    EnvBuffers& out = *buffers_;
+    std::vector<int> legal;
+    uint64_t ended = 0;
+    for (int i = begin; i < end; ++i) {
+      GameState& s = *states_[i];
+      float* rewards = out.rewards.data() + std::size_t(i) * players_;
+      std::fill_n(rewards, players_, 0.0f);
+      out.terminated[i] = 0;
+      const int actor = s.to_move();
+      if (Status ok = s.apply_action(static_cast<int>(actions[i])); !ok) {
+        errors_[i] = ok.error();
+        continue;
+      }
+      if (s.is_terminal()) {
+        const auto returns = s.returns();
+        for (int p = 0; p < players_; ++p) rewards[p] = static_cast<float>(returns[p]);
+        out.terminated[i] = 1;
+        s.observe(actor,
+                  std::span<float>(out.final_observations.data() + std::size_t(i) * obs_size_,
+                                   static_cast<std::size_t>(obs_size_)));
+        states_[i] = game_->initial->clone();
+        ++ended;
+      }
+      write_features(i, legal);
+    }
+    finished += ended;
+  });
+  games_finished_ += finished;
+  for (int i = 0; i < batch_; ++i) {
+    if (!errors_[i].empty()) {
+      std::string e = std::move(errors_[i]);
+      for (auto& other : errors_) other.clear();
+      return make_error("step: game " + std::to_string(i) + ": " + e);
+    }
+  }
+  return {};
+}
+
+}  // namespace arbiter::python

@@ -1,0 +1,75 @@
+// VectorEnv: a batch of games stepped together, one decision each per step, with the
+// observations and legal-action masks of the player to decide written into flat arrays that
+// stay in place for the environment's life (Python sees them as numpy views). Stepping and
+// feature extraction run on a WorkerPool, without Python: the binding releases the GIL.
+// A game that ends is started again at once; what it ended with (rewards, the last
+// observation) stays in the step's outputs.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "handles.h"
+#include "worker_pool.h"
+
+namespace arbiter::python {
+
+// The arrays one step writes. Shared with the numpy views, which may outlive the environment.
+struct EnvBuffers {
+  std::vector<float> observations;        // (B, C, H, W): the player to decide in each game
+  std::vector<float> final_observations;  // (B, C, H, W): rows of games that ended this step
+  std::vector<uint8_t> masks;             // (B, A): legal actions (numpy bool)
+  std::vector<float> rewards;             // (B, N): returns of games that ended this step
+  std::vector<uint8_t> terminated;        // (B,)
+  std::vector<int32_t> players;           // (B,): the player to decide
+  // (B,): a uniformly random legal action per game, drawn with the masks from the game's own
+  // generator (seeded from the environment's seed and the game's index); -1 never appears.
+  std::vector<int64_t> random_actions;
+};
+
+class VectorEnv {
+ public:
+  VectorEnv(GamePtr game, int batch, int threads, uint64_t seed);
+
+  const GameHandle& game() const { return *game_; }
+  const GamePtr& game_ptr() const { return game_; }
+  int batch() const { return batch_; }
+  int threads() const { return pool_.threads(); }
+  const std::shared_ptr<EnvBuffers>& buffers() const { return buffers_; }
+
+  // Every game back to its start; observations, masks and players written.
+  void reset();
+  // One decision in every game, actions[i] in game i. Each must be legal (the caller checks
+  // against the masks, check_actions()); rewards, terminated and final observations are
+  // written, games that ended restart, then observations, masks and players are written.
+  // An error (an action the game refused) names the first game concerned.
+  Status step(std::span<const int64_t> actions);
+  // An error naming the first game whose action is not legal by the current masks.
+  Status check_actions(std::span<const int64_t> actions) const;
+
+  // A copy of game i as it stands.
+  std::unique_ptr<GameState> state(int i) const { return states_[i]->clone(); }
+  uint64_t games_finished() const { return games_finished_; }
+
+ private:
+  // Observation, mask, player and random action of game i (`legal`: scratch).
+  void write_features(int i, std::vector<int>& legal);
+
+  GamePtr game_;
+  int batch_;
+  int obs_size_;
+  int num_actions_;
+  int players_;
+  std::vector<std::unique_ptr<GameState>> states_;
+  std::vector<Rng> rngs_;
+  std::vector<std::string> errors_;  // per game, from the last step
+  std::shared_ptr<EnvBuffers> buffers_;
+  uint64_t games_finished_ = 0;
+  WorkerPool pool_;
+};
+
+}  // namespace arbiter::python

@@ -1,0 +1,146 @@
+// arbiter.VectorEnv: the batched environment (vector_env.h) as Python sees it. Its arrays are
+// numpy views of the environment's own buffers, made once and returned by every call: read-only
+// to the caller, overwritten by the next step (copy what must be kept).
+#include <pybind11/numpy.h>
+#include <pybind11/stl.h>
+
+#include <mutex>
+
+#include "handles.h"
+#include "vector_env.h"
+
+namespace arbiter::python {
+
+namespace {
+
+struct PyVectorEnv {
+  std::unique_ptr<VectorEnv> env;
+  // One call at a time: the GIL is released while the games run, and two Python threads
+  // must not step one environment together. Taken after releasing the GIL.
+  std::mutex busy;
+  py::array observations, final_observations, masks, rewards, terminated, players, random_actions;
+};
+
+// A read-only numpy view of `data`, keeping the buffers alive while it lives.
+py::array view(const py::dtype& dtype, std::vector<py::ssize_t> shape, void* data,
+               const std::shared_ptr<EnvBuffers>& buffers) {
+  auto* keep = new std::shared_ptr<EnvBuffers>(buffers);
+  py::capsule base(keep, [](void* p) { delete static_cast<std::shared_ptr<EnvBuffers>*>(p); });
+  py::array a(dtype, std::move(shape), data, base);
+  a.attr("setflags")(py::arg("write") = false);
+  return a;
+}
+
+std::unique_ptr<PyVectorEnv> make_env(const py::object& game, int batch, int threads, int64_t seed,
+                                      const py::kwargs& kwargs) {
+  GamePtr g;
+  if (py::isinstance<py::str>(game)) {
+    g = load_game_from(game.cast<std::string>(), std::nullopt, kwargs);
+  } else if (py::isinstance<GameHandle>(game)) {
+    if (!kwargs.empty())
+      raise_value_error("VectorEnv: parameters go to load_game, not with a Game");
+    g = game.cast<GamePtr>();
+  } else {
+    raise_value_error("VectorEnv: expected a game name or a Game");
+  }
+  if (batch < 1 || batch > (1 << 20)) raise_value_error("VectorEnv: batch must be in 1..1048576");
+  if (threads < 1 || threads > 256) raise_value_error("VectorEnv: threads must be in 1..256");
+  if (seed < 0) raise_value_error("VectorEnv: seed must not be negative");
+  auto out = std::make_unique<PyVectorEnv>();
+  out->env = std::make_unique<VectorEnv>(std::move(g), batch, threads, static_cast<uint64_t>(seed));
+  const GameHandle& h = out->env->game();
+  const auto& buffers = out->env->buffers();
+  EnvBuffers& b = *buffers;
+  const py::ssize_t B = batch, C = h.space.channels, H = h.space.height, W = h.space.width,
+                    A = h.space.num_actions, N = h.initial->num_players();
+  out->observations = view(py::dtype::of<float>(), {B, C, H, W}, b.observations.data(), buffers);
+  out->final_observations =
+      view(py::dtype::of<float>(), {B, C, H, W}, b.final_observations.data(), buffers);
+  out->masks = view(py::dtype("?"), {B, A}, b.masks.data(), buffers);
+  out->rewards = view(py::dtype::of<float>(), {B, N}, b.rewards.data(), buffers);
+  out->terminated = view(py::dtype("?"), {B}, b.terminated.data(), buffers);
+  out->players = view(py::dtype::of<int32_t>(), {B}, b.players.data(), buffers);
+  out->random_actions = view(py::dtype::of<int64_t>(), {B}, b.random_actions.data(), buffers);
+  return out;
+}
+
+py::tuple step(PyVectorEnv& e, const py::object& actions) {
+  const py::array given = py::array::ensure(actions);
+  if (!given) raise_value_error("step: actions must be an array of ints");
+  const char kind = given.dtype().kind();
+  if (kind != 'i' && kind != 'u') {
+    raise_value_error("step: actions must be integers, got an array of " +
+                      py::str(given.dtype()).cast<std::string>());
+  }
+  if (given.ndim() != 1 || given.shape(0) != e.env->batch()) {
+    raise_value_error("step: expected an array of " + std::to_string(e.env->batch()) + " actions");
+  }
+  const auto ids = py::array_t<int64_t, py::array::c_style | py::array::forcecast>::ensure(given);
+  Status status;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard lock(e.busy);
+    status =
+        e.env->step(std::span<const int64_t>(ids.data(), static_cast<std::size_t>(ids.size())));
+  }
+  check(status);
+  return py::make_tuple(e.observations, e.masks, e.rewards, e.terminated);
+}
+
+}  // namespace
+
+void bind_vector_env(py::module_& m) {
+  py::class_<PyVectorEnv>(m, "VectorEnv")
+      .def(py::init(&make_env), py::arg("game"), py::arg("batch") = 1024, py::arg("threads") = 1,
+           py::arg("seed") = 0,
+           "A batch of games of one game and parameter set: VectorEnv('trap', batch=1024, "
+           "threads=2, seed=1, size=4).")
+      .def(
+          "reset",
+          [](PyVectorEnv& e) {
+            {
+              py::gil_scoped_release release;
+              std::lock_guard lock(e.busy);
+              e.env->reset();
+            }
+            return py::make_tuple(e.observations, e.masks, e.players);
+          },
+          "Every game back to its start: (observations (B,C,H,W), masks (B,A), "
+          "current players (B,)).")
+      .def("step", &step, py::arg("actions"),
+           "One decision in every game: (observations, masks, rewards (B,N), terminated (B,)). "
+           "A game that ends restarts; its last observation stays in final_observations.")
+      .def(
+          "random_actions", [](const PyVectorEnv& e) { return e.random_actions; },
+          "A uniformly random legal action per game (int64 (B,)), drawn when the last step "
+          "(or reset) wrote the masks, from per-game generators seeded by the environment's "
+          "seed: the same array until the next step.")
+      .def(
+          "state",
+          [](PyVectorEnv& e, int i) {
+            if (i < 0 || i >= e.env->batch())
+              raise_value_error("state: no game " + std::to_string(i));
+            std::unique_ptr<GameState> copy;
+            {
+              py::gil_scoped_release release;
+              std::lock_guard lock(e.busy);
+              copy = e.env->state(i);
+            }
+            return StateHandle{e.env->game_ptr(), std::move(copy)};
+          },
+          py::arg("index"), "A copy of game `index` as it stands.")
+      .def_property_readonly("game", [](const PyVectorEnv& e) { return e.env->game_ptr(); })
+      .def_property_readonly("batch", [](const PyVectorEnv& e) { return e.env->batch(); })
+      .def_property_readonly("threads", [](const PyVectorEnv& e) { return e.env->threads(); })
+      .def_property_readonly("observations", [](const PyVectorEnv& e) { return e.observations; })
+      .def_property_readonly("final_observations",
+                             [](const PyVectorEnv& e) { return e.final_observations; })
+      .def_property_readonly("masks", [](const PyVectorEnv& e) { return e.masks; })
+      .def_property_readonly("rewards", [](const PyVectorEnv& e) { return e.rewards; })
+      .def_property_readonly("terminated", [](const PyVectorEnv& e) { return e.terminated; })
+      .def_property_readonly("current_players", [](const PyVectorEnv& e) { return e.players; })
+      .def_property_readonly("games_finished",
+                             [](const PyVectorEnv& e) { return e.env->games_finished(); });
+}
+
+}  // namespace arbiter::python
