@@ -10,7 +10,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev libreadline-dev
   clang-14 libclang-rt-14-dev clang-format git
   libboost-dev libsqlite3-dev sqlite3 libsodium-dev
-  postgresql libpqxx-dev
+  postgresql libpqxx-dev nginx-light
   chromium curl
   python3 python3-dev python3-venv python3-pip python3-setuptools python3-wheel
   python3-numpy pybind11-dev python3-pybind11 python3-pytest python3-hypothesis
