@@ -307,6 +307,7 @@ class GameAdapter : public Game {
   }
   std::span<const BenchPosition> bench_positions() const override { return Descriptor::kBench; }
   std::string_view perft_suite() const override { return Descriptor::kPerftSuite; }
+  bool has_draws() const override { return Descriptor::kHasDraws; }
   std::span<const WinModel> win_models() const override {
     if constexpr (requires { Descriptor::kWinModels; }) {
       return Descriptor::kWinModels;

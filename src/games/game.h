@@ -128,6 +128,8 @@ class Game {
   virtual const ClickHints& hints() const = 0;
   virtual std::span<const ConformanceCase> conformance_cases() const = 0;
   virtual std::span<const BenchPosition> bench_positions() const = 0;
+  // Whether a game can end in a draw (players may agree one; a claim may ask for one).
+  virtual bool has_draws() const = 0;
   // The win-probability models the game declares, one per player count (none: the game cannot
   // be reviewed).
   virtual std::span<const WinModel> win_models() const = 0;

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "core/text.h"
+#include "server/accounts/caller.h"
 #include "server/api_json.h"
+#include "server/online/online_api.h"
 
 namespace arbiter::server {
 namespace {
@@ -24,6 +26,8 @@ struct Call {
   std::map<std::string, std::string> query;
   json body = json::object();
   std::string token;
+  // The logged-in caller (a session cookie or bearer): decimal id and name; "" for a guest.
+  std::string account, account_name;
 
   const std::string& id() const { return segments[2]; }
 };
@@ -143,12 +147,18 @@ Response list_games(Hub& hub, Call& c) {
     }
     if (filter.ids.empty()) return json_response(200, games_text({}));
   }
+  if (auto it = c.query.find("mine");
+      it != c.query.end() && (it->second == "1" || it->second == "true")) {
+    // The caller's games, listed or not: every game with a seat its account holds.
+    if (c.account.empty()) return Api::error_response(unauthorized("mine: log in first"));
+    filter.account = c.account;
+  }
   if (auto it = c.query.find("open"); it != c.query.end()) {
     filter.open_only = it->second == "1" || it->second == "true";
   }
   // Only games created public are listed; a game by its id (?ids=, a browser's own games, or a
   // link) is found whether listed or not.
-  filter.listed_only = filter.ids.empty();
+  filter.listed_only = filter.ids.empty() && filter.account.empty();
   if (auto it = c.query.find("status"); it != c.query.end() && !it->second.empty()) {
     filter.status = store::parse_game_status(it->second);
     if (!filter.status) {
@@ -168,8 +178,9 @@ Response list_games(Hub& hub, Call& c) {
 // The body of POST /api/games as text fields; the hub judges their values.
 Outcome<NewGame> new_game(const json& body) {
   NewGame out;
-  for (auto [key, field] : {std::pair{"game", &out.game}, std::pair{"params", &out.params},
-                            std::pair{"position", &out.position}}) {
+  for (auto [key, field] :
+       {std::pair{"game", &out.game}, std::pair{"params", &out.params},
+        std::pair{"position", &out.position}, std::pair{"time_control", &out.time_control}}) {
     auto value = string_field(body, key);
     if (!value) return value.error();
     *field = value->value_or("");
@@ -195,6 +206,8 @@ Outcome<NewGame> new_game(const json& body) {
 Response create_game(Hub& hub, Call& c) {
   auto request = new_game(c.body);
   if (!request) return Api::error_response(request.error());
+  request->account = c.account;
+  request->account_name = c.account_name;
   return reply(hub.create(*request), 201);
 }
 Response get_game(Hub& hub, Call& c) {
@@ -266,6 +279,8 @@ Hub::Reply<T> answer_with(Respond respond, int status = 200) {
 void create_game_async(Hub& hub, Call& c, Respond respond) {
   auto request = new_game(c.body);
   if (!request) return respond(Api::error_response(request.error()));
+  request->account = c.account;
+  request->account_name = c.account_name;
   hub.create(*request, c.request.remote, answer_with<Seated>(std::move(respond), 201));
 }
 
@@ -290,6 +305,57 @@ void resign_async(Hub& hub, Call& c, Respond respond) {
   auto seat = int_field(c.body, "seat");
   if (!seat) return respond(Api::error_response(seat.error()));
   hub.resign(c.id(), c.token, *seat, answer_with<GameViewPtr>(std::move(respond)));
+}
+
+// The `action` field of an offer (draw, takeback); the hub judges its value.
+Outcome<std::string> action_field(const json& body) {
+  auto action = string_field(body, "action");
+  if (!action) return action.error();
+  if (!*action) return bad_request("action: missing");
+  return **action;
+}
+
+Response offer_draw(Hub& hub, Call& c) {
+  auto action = action_field(c.body);
+  if (!action) return Api::error_response(action.error());
+  return reply(hub.draw(c.id(), c.token, *action));
+}
+Response take_back(Hub& hub, Call& c) {
+  auto action = action_field(c.body);
+  if (!action) return Api::error_response(action.error());
+  return reply(hub.takeback(c.id(), c.token, *action));
+}
+
+// A claim's `result`: "win" (the default) or "draw".
+Outcome<bool> claims_draw(const json& body) {
+  auto result = string_field(body, "result");
+  if (!result) return result.error();
+  const std::string value = result->value_or("win");
+  if (value != "win" && value != "draw") {
+    return bad_request("result: expected win or draw, got " + quote(value));
+  }
+  return value == "draw";
+}
+Response claim(Hub& hub, Call& c) {
+  auto draw = claims_draw(c.body);
+  if (!draw) return Api::error_response(draw.error());
+  return reply(hub.claim(c.id(), c.token, *draw));
+}
+
+void offer_draw_async(Hub& hub, Call& c, Respond respond) {
+  auto action = action_field(c.body);
+  if (!action) return respond(Api::error_response(action.error()));
+  hub.draw(c.id(), c.token, *action, answer_with<GameViewPtr>(std::move(respond)));
+}
+void take_back_async(Hub& hub, Call& c, Respond respond) {
+  auto action = action_field(c.body);
+  if (!action) return respond(Api::error_response(action.error()));
+  hub.takeback(c.id(), c.token, *action, answer_with<GameViewPtr>(std::move(respond)));
+}
+void claim_async(Hub& hub, Call& c, Respond respond) {
+  auto draw = claims_draw(c.body);
+  if (!draw) return respond(Api::error_response(draw.error()));
+  hub.claim(c.id(), c.token, *draw, answer_with<GameViewPtr>(std::move(respond)));
 }
 
 void undo_async(Hub& hub, Call& c, Respond respond) {
@@ -339,6 +405,23 @@ const std::vector<Route>& routes() {
       {"POST", {"api", "games", "*", "resign"}, true, resign, false, false, false, resign_async},
       {"POST", {"api", "games", "*", "undo"}, true, undo, false, false, false, undo_async},
       {"POST", {"api", "games", "*", "rematch"}, true, rematch, false, true, false, rematch_async},
+      {"POST",
+       {"api", "games", "*", "draw"},
+       true,
+       offer_draw,
+       false,
+       false,
+       false,
+       offer_draw_async},
+      {"POST",
+       {"api", "games", "*", "takeback"},
+       true,
+       take_back,
+       false,
+       false,
+       false,
+       take_back_async},
+      {"POST", {"api", "games", "*", "claim"}, true, claim, false, false, false, claim_async},
       {"GET", {"api", "games", "*", "record"}, false, record},
       {"GET", {"api", "games", "*", "ws"}, false, websocket_only, false, false, true},
   };
@@ -384,6 +467,7 @@ Response Api::error_response(const ApiError& e) {
 // body), or the route and the call taken apart.
 struct Api::Routed {
   std::optional<Response> answer;
+  bool online = false;  // a route of online/online_api.h
   const Route* route = nullptr;
   std::shared_ptr<Call> call;
 };
@@ -405,6 +489,11 @@ Api::Routed Api::route_request(const Request& request) {
   }
   auto call = std::make_shared<Call>(request);
   split_target(request.target, call->segments, call->query);
+  if (OnlineApi::owns(call->segments)) {
+    out.online = true;
+    out.call = std::move(call);
+    return out;
+  }
   const Route* route = nullptr;
   bool path_known = false;
   for (const auto& r : routes()) {
@@ -444,6 +533,17 @@ Api::Routed Api::route_request(const Request& request) {
     call->body = std::move(*body);
   }
   call->token = bearer_token(request.authorization);
+  // Only the API makes account callers; a session stands in for a seat token when none is sent.
+  if (accounts::is_account_caller(call->token)) call->token.clear();
+  if (auto who = online_->session_of(request)) {
+    call->account = std::to_string(who->id);
+    call->account_name = who->username;
+    if (call->token.empty() || is_session_token(call->token)) {
+      call->token = accounts::account_caller(who->id, who->username);
+    }
+  } else if (is_session_token(call->token)) {
+    call->token.clear();
+  }
   out.route = route;
   out.call = std::move(call);
   return out;
@@ -462,15 +562,33 @@ Response run_handler(Hub& hub, const Route& route, Call& call) {
 
 }  // namespace
 
+Api::Api(Hub& hub, double rate_limit, double create_limit)
+    : hub_(hub),
+      limiter_(rate_limit),
+      creations_(create_limit / 3600, create_limit / 6),
+      online_(std::make_unique<OnlineApi>(hub)) {}
+
+Api::~Api() = default;
+
 Response Api::handle(const Request& request) {
   Routed routed = route_request(request);
   if (routed.answer) return std::move(*routed.answer);
+  if (routed.online)
+    return online_->handle(routed.call->request, routed.call->segments, routed.call->query);
   return run_handler(hub_, *routed.route, *routed.call);
 }
 
 void Api::handle_async(const Request& request, Respond respond) {
   Routed routed = route_request(request);
   if (routed.answer) return respond(std::move(*routed.answer));
+  if (routed.online) {
+    // Password hashing and store reads: on a hub worker.
+    const bool queued = hub_.run_work([this, call = routed.call, respond] {
+      respond(online_->handle(call->request, call->segments, call->query));
+    });
+    if (!queued) respond(error_response(Hub::busy_workers()));
+    return;
+  }
   const Route& route = *routed.route;
   if (route.quick) return respond(run_handler(hub_, route, *routed.call));
   if (route.async) {
@@ -516,6 +634,7 @@ std::string Api::handle_ws_message(std::string_view game, std::string_view text,
   if (!*move) return error("move: missing");
   auto token = string_field(*message, "token");
   if (!token) return error(token.error().message);
+  if (*token && accounts::is_account_caller(**token)) return error("token: not a seat token");
   auto ply = int_field(*message, "ply");
   if (!ply) return error(ply.error().message);
   try {
@@ -528,8 +647,8 @@ std::string Api::handle_ws_message(std::string_view game, std::string_view text,
 }
 
 void Api::handle_ws_message_async(std::string_view game, std::string_view text,
-                                  const std::string& remote,
-                                  std::function<void(std::string)> reply) {
+                                  const std::string& remote, std::function<void(std::string)> reply,
+                                  const std::weak_ptr<Subscriber>& watcher) {
   auto error = [&reply](std::string_view message) { reply(ws_error_text(message)); };
   if (!limiter_.allow(remote)) return error(too_many(remote).message);
   auto message = parse_json(text);
@@ -539,14 +658,28 @@ void Api::handle_ws_message_async(std::string_view game, std::string_view text,
   if (!type) return error(type.error().message);
   const std::string kind = type->value_or("");
   if (kind == "ping") return reply(pong_text());
-  if (kind != "move") return error("type: expected move or ping, got " + quote(kind));
+  if (kind == "hello") {
+    // The watcher holds this seat token: its seats are present while it is connected.
+    auto token = string_field(*message, "token");
+    if (!token) return error(token.error().message);
+    if (*token && accounts::is_account_caller(**token)) return error("token: not a seat token");
+    if (!*token) return error("token: missing");
+    if (watcher.expired()) return;
+    auto announced = hub_.announce(game, **token, watcher);
+    if (!announced) return error(announced.error().message);
+    return;
+  }
+  if (kind != "move") return error("type: expected move, hello or ping, got " + quote(kind));
   auto move = string_field(*message, "move");
   if (!move) return error(move.error().message);
   if (!*move) return error("move: missing");
   auto token = string_field(*message, "token");
   if (!token) return error(token.error().message);
+  if (*token && accounts::is_account_caller(**token)) return error("token: not a seat token");
   auto ply = int_field(*message, "ply");
   if (!ply) return error(ply.error().message);
+  // A move with a token says the same as a hello.
+  if (*token && !watcher.expired()) (void)hub_.announce(game, **token, watcher, true);
   try {
     hub_.move(game, token->value_or(""), **move, *ply, remote,
               [reply](Outcome<GameViewPtr> played) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -25,6 +26,7 @@ struct Request {
   std::string authorization;  // the Authorization header, "" when absent
   std::string remote;         // the client's limit key (client_address.h)
   std::string content_type;   // the Content-Type header, "" when absent
+  std::string cookie;         // the Cookie header, "" when absent (the session: online/)
 };
 
 struct Response {
@@ -33,15 +35,18 @@ struct Response {
   std::string content_type = "application/json";
   std::string disposition;  // Content-Disposition, "" for none
   int retry_after = 0;      // seconds, sent as Retry-After with a 429; 0 for none
+  std::string set_cookie;   // a Set-Cookie header, "" for none
 };
+
+class OnlineApi;  // online/online_api.h: accounts, ratings and the lobby
 
 class Api {
  public:
   // `rate_limit`: requests per second per address (burst twice that); `create_limit`: games
   // created (POST /api/games, and rematches) per hour per address, a burst of ten minutes'
   // worth. 0 turns either off.
-  Api(Hub& hub, double rate_limit, double create_limit = 0)
-      : hub_(hub), limiter_(rate_limit), creations_(create_limit / 3600, create_limit / 6) {}
+  Api(Hub& hub, double rate_limit, double create_limit = 0);
+  ~Api();
 
   Response handle(const Request& request);
   // As handle(), answering through `respond`, possibly later and on another thread, so the
@@ -58,9 +63,12 @@ class Api {
   std::string handle_ws_message(std::string_view game, std::string_view text,
                                 const std::string& remote);
   // As handle_ws_message(), answering through `reply` at most once, possibly later and on
-  // another thread: an accepted move is answered by its broadcast only (no reply).
+  // another thread: an accepted move is answered by its broadcast only (no reply). `watcher`
+  // is the WebSocket the message came on: a hello (or a move) with a seat token marks its
+  // seats present (Hub::announce).
   void handle_ws_message_async(std::string_view game, std::string_view text,
-                               const std::string& remote, std::function<void(std::string)> reply);
+                               const std::string& remote, std::function<void(std::string)> reply,
+                               const std::weak_ptr<Subscriber>& watcher = {});
 
   static std::string error_json(std::string_view message);
   static Response error_response(const ApiError& e);
@@ -72,6 +80,7 @@ class Api {
   Hub& hub_;
   RateLimiter limiter_;
   RateLimiter creations_;
+  std::unique_ptr<OnlineApi> online_;
 };
 
 }  // namespace arbiter::server

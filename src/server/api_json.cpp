@@ -27,6 +27,15 @@ void write_last_move(JsonWriter& w, const std::optional<LastMove>& m) {
   w.end_object();
 }
 
+template <class T>
+void write_optional(JsonWriter& w, const std::optional<T>& value) {
+  if (value) {
+    w.value(*value);
+  } else {
+    w.null();
+  }
+}
+
 void write_thinking_fields(JsonWriter& w, const Thinking& t) {
   w.key("seat").value(t.seat);
   w.key("depth").value(t.depth);
@@ -180,6 +189,11 @@ void write_game(JsonWriter& w, const GameView& g, bool with_board) {
     w.key("level").value(seat.level);
     w.key("time_used_ms").value(seat.time_used_ms);
     w.key("rematch").value(seat.rematch);
+    if (!seat.account.empty()) w.key("account").value(seat.account);
+    w.key("clock_ms");
+    write_optional(w, seat.clock_ms);
+    w.key("flag_at_ms");
+    write_optional(w, seat.flag_at_ms);
     w.end_object();
   }
   w.end_array();
@@ -200,6 +214,17 @@ void write_game(JsonWriter& w, const GameView& g, bool with_board) {
   w.key("rematch_id").value(g.rematch_id);
   w.key("created_ms").value(g.created_ms);
   w.key("updated_ms").value(g.updated_ms);
+  w.key("time_control").value(g.time_control);
+  w.key("rated").value(g.rated);
+  w.key("now_ms").value(g.now_ms);
+  w.key("offers").begin_object();
+  w.key("draw");
+  write_optional(w, g.draw_offer);
+  w.key("takeback");
+  write_optional(w, g.takeback_request);
+  w.end_object();
+  w.key("claim_at_ms");
+  write_optional(w, g.claim_at_ms);
   w.end_object();
 }
 
@@ -272,6 +297,7 @@ std::string catalog_text(const Catalog& catalog) {
       w.key("name").value(g.name);
       w.key("title").value(g.title);
       w.key("summary").value(g.summary);
+      w.key("draws").value(g.draws);
       w.key("params_help").value(g.params_help);
       w.key("defaults").value(g.defaults);
       w.key("params").begin_array();

@@ -42,6 +42,11 @@ struct SeatView {
   int level = 0;
   int64_t time_used_ms = 0;
   bool rematch = false;
+  // Under a limited time control: the time the seat has left at the view's now_ms (nullopt when
+  // unlimited), and for the seat to move while its clock runs, when it flags.
+  std::optional<int64_t> clock_ms;
+  std::optional<int64_t> flag_at_ms;
+  std::string account;  // the name of the account holding the seat; "" for none
 };
 
 // The game object of docs/api.md.
@@ -66,6 +71,14 @@ struct GameView {
   std::string rematch_id;
   int64_t created_ms = 0;
   int64_t updated_ms = 0;
+  std::string time_control = "none";  // clocks/time_control.h
+  bool rated = false;
+  int64_t now_ms = 0;  // the server's time the clocks are given at
+  // Open offers: the seat that offered a draw, asked for a takeback.
+  std::optional<int> draw_offer;
+  std::optional<int> takeback_request;
+  // When the others may claim the game from the seat to move, away (docs/online.md).
+  std::optional<int64_t> claim_at_ms;
 };
 using GameViewPtr = std::shared_ptr<const GameView>;
 
@@ -92,6 +105,10 @@ struct NewGame {
   std::string position;
   std::optional<std::vector<std::string>> seats;  // nullopt: every seat human
   bool listed = false;  // "public": listed in GET /api/games; else found only by its id (a link)
+  std::string time_control;  // "none", "3+2", "corr:3" (clocks/time_control.h); "" is none
+  // The account creating it (accounts/caller.h): it holds the human seats. "" for a guest.
+  std::string account, account_name;
+  bool rated = false;  // ratings change when it ends (ratings/rating_updater.h)
 };
 
 // The legal endpoint's answer for some clicks (docs/api.md).
@@ -138,6 +155,7 @@ struct Catalog {
     std::string name;
     std::string title;
     std::string summary;
+    bool draws = false;  // the game can end in a draw
     std::vector<std::string> params_help;
     std::string defaults;
     std::vector<Param> params;

@@ -160,7 +160,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     std::move(req.body()),
                     header(http::field::authorization),
                     remote_of(req),
-                    header(http::field::content_type)};
+                    header(http::field::content_type),
+                    header(http::field::cookie)};
     if (beast::websocket::is_upgrade(req)) {
       auto game = ctx_.api.websocket_game(request);
       if (!game) return send(Api::error_response(game.error()), req.version(), true, false);
@@ -199,6 +200,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       res.set(http::field::content_type, r.content_type);
       if (!r.disposition.empty()) res.set(http::field::content_disposition, r.disposition);
       if (r.retry_after > 0) res.set(http::field::retry_after, std::to_string(r.retry_after));
+      if (!r.set_cookie.empty()) res.set(http::field::set_cookie, r.set_cookie);
       res.set("Content-Security-Policy", kContentSecurityPolicy);
       res.set("X-Content-Type-Options", "nosniff");
       res.set(http::field::x_frame_options, "DENY");

@@ -7,6 +7,7 @@
 #include "core/params.h"
 #include "core/text.h"
 #include "games/registry.h"
+#include "server/accounts/caller.h"
 #include "server/tokens.h"
 
 namespace arbiter::server {
@@ -61,6 +62,7 @@ Hub::Hub(std::shared_ptr<store::Store> store, HubOptions options)
       work_(options.workers, options.work_queue) {
   init_sodium();
   if (options_.abandon_days > 0) expiry_ = std::thread([this] { expiry_loop(); });
+  flagger_ = std::thread([this] { flag_loop(); });
 }
 
 Hub::~Hub() { shutdown(); }
@@ -73,6 +75,11 @@ void Hub::shutdown() {
     expiry_wake_.notify_all();
   }
   if (expiry_.joinable()) expiry_.join();
+  {
+    std::lock_guard lock(flags_mu_);
+    flags_wake_.notify_all();
+  }
+  if (flagger_.joinable()) flagger_.join();
   std::vector<GamePtr> all;
   {
     std::shared_lock lock(games_mu_);
@@ -131,7 +138,7 @@ Result<std::vector<std::string>> Hub::load() {
   filter.status = store::GameStatus::kPlaying;
   filter.limit = std::numeric_limits<int>::max();
   if (options_.abandon_days > 0) {
-    close_abandoned(now_ms() - static_cast<int64_t>(options_.abandon_days * 86'400'000.0));
+    close_abandoned(now() - static_cast<int64_t>(options_.abandon_days * 86'400'000.0));
     writes_.flush();  // so that the listing below sees them closed
   }
   auto rows = store_->list_games(filter);  // newest first
@@ -150,8 +157,20 @@ Result<std::vector<std::string>> Hub::load() {
       maybe_start_ai_locked(*g);
       continue;
     }
-    // Not loaded now: a game with an AI seat gets its search queued by id, and is loaded (and
-    // its turn checked) when the search's turn comes.
+    // Not loaded now: a limited clock's deadline is scheduled no later than it can be (the
+    // game is loaded then and its exact deadline taken), and a game with an AI seat gets its
+    // search queued by id, and is loaded (and its turn checked) when the search's turn comes.
+    if (auto control = clocks::TimeControl::parse(row.time_control);
+        control && control->limited()) {
+      int64_t least = INT64_MAX;
+      for (const store::SeatRow& seat : row.seats) {
+        const int64_t bank = control->kind == clocks::TimeControl::Kind::kCorrespondence
+                                 ? control->per_move_ms
+                                 : std::max<int64_t>(0, control->initial_ms - seat.time_used_ms);
+        least = std::min(least, bank);
+      }
+      schedule_flag(row.updated_ms + least + clocks::kLagAllowanceMs, row.id);
+    }
     const bool has_ai = std::any_of(row.seats.begin(), row.seats.end(),
                                     [](const auto& s) { return s.kind == store::SeatKind::kAi; });
     if (has_ai) pool_.submit(row.id, row.id);
@@ -165,6 +184,12 @@ Hub::GamePtr Hub::insert(GamePtr g) {
   std::lock_guard lru_lock(lru_mu_);
   lru_.push_front(g->row.id);
   games_.emplace(g->row.id, Slot{g, lru_.begin()});
+  // Not yet shared: no other thread reaches it before the map holds it.
+  g->clock = options_.clock;
+  g->disconnect_grace_ms = options_.disconnect_grace_ms;
+  g->away_since_ms.assign(g->row.seats.size(), now());
+  g->changed();
+  schedule_flag_locked(*g);
   if (games_.size() > options_.max_live_games) evict_idle_locked(g->row.id);
   return g;
 }
@@ -256,10 +281,14 @@ void Hub::run_waiting_locked(LiveGame& g) {
 bool Hub::write_locked(const GamePtr& g, store::Write write,
                        std::function<void(const store::Status&)> then) {
   g->writing = true;
+  // The change was made from the row this server holds: on a store other servers share, it
+  // applies only if nobody has changed the game since (a conflict rereads it).
+  if (!options_.shared_store_url.empty()) write.game.expected_updated_ms = g->row.updated_ms;
   const bool queued =
-      writes_.submit(std::move(write), [g, then = std::move(then)](const store::Status& st) {
+      writes_.submit(std::move(write), [this, g, then = std::move(then)](const store::Status& st) {
         Lock lock(g->mu);
         g->writing = false;
+        if (st.is(store::ErrorCode::kConflict)) refresh_later(g->row.id);
         then(st);
         run_waiting_locked(*g);
       });
@@ -302,6 +331,9 @@ void Hub::create(const NewGame& request, std::string client, Reply<Seated> done)
   row.params = (*start)->params_text();
   row.position = from_start ? "" : (*start)->to_text();
   row.listed = request.listed;
+  auto control = clocks::TimeControl::parse(request.time_control);
+  if (!control) return done(bad_request("time_control: " + control.error()));
+  row.time_control = control->text();
   auto seats = new_seats(request, row, (*start)->num_players());
   if (!seats) return done(seats.error());
   row.seats = std::move(*seats);
@@ -312,11 +344,14 @@ void Hub::create(const NewGame& request, std::string client, Reply<Seated> done)
   for (std::size_t i = 0; i < row.seats.size(); ++i) {
     if (row.seats[i].kind != store::SeatKind::kHuman) continue;
     row.seats[i].token_hash = hash;
+    row.seats[i].account = request.account;
+    row.seats[i].account_name = request.account_name;
     out.tokens[static_cast<int>(i)] = token;
   }
+  row.rated = request.rated;
   row.status = (*start)->is_terminal() ? store::GameStatus::kFinished : store::GameStatus::kPlaying;
   row.result = (*start)->result_text();
-  row.created_ms = row.updated_ms = now_ms();
+  row.created_ms = row.updated_ms = now();
 
   auto made = replay_game(row, {});
   if (!made) return done(internal_error(made.error()));
@@ -362,6 +397,20 @@ Outcome<GameViewPtr> Hub::rematch(std::string_view id, std::string_view token) {
   return wait_for<GameViewPtr>([&](Reply<GameViewPtr> r) { rematch(id, token, std::move(r)); });
 }
 
+Outcome<GameViewPtr> Hub::draw(std::string_view id, std::string_view token,
+                               std::string_view action) {
+  return wait_for<GameViewPtr>(
+      [&](Reply<GameViewPtr> r) { draw(id, token, action, std::move(r)); });
+}
+Outcome<GameViewPtr> Hub::takeback(std::string_view id, std::string_view token,
+                                   std::string_view action) {
+  return wait_for<GameViewPtr>(
+      [&](Reply<GameViewPtr> r) { takeback(id, token, action, std::move(r)); });
+}
+Outcome<GameViewPtr> Hub::claim(std::string_view id, std::string_view token, bool draw) {
+  return wait_for<GameViewPtr>([&](Reply<GameViewPtr> r) { claim(id, token, draw, std::move(r)); });
+}
+
 Outcome<GameViewPtr> Hub::get(std::string_view id, std::optional<int> at) {
   auto g = find(id);
   if (!g) return g.error();
@@ -397,6 +446,14 @@ Outcome<std::vector<int>> Hub::held_seats(const LiveGame& g, std::string_view to
   if (token.empty()) {
     return unauthorized("missing seat token (send Authorization: Bearer TOKEN)");
   }
+  if (auto account = accounts::caller_account(token)) {  // a logged-in caller: its seats
+    std::vector<int> held;
+    for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
+      if (g.row.seats[i].account == account->id) held.push_back(static_cast<int>(i));
+    }
+    if (held.empty()) return unauthorized(account->name + " holds no seat in game " + g.row.id);
+    return held;
+  }
   const std::string hash = hash_token(token);
   std::vector<int> held;
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
@@ -408,6 +465,7 @@ Outcome<std::vector<int>> Hub::held_seats(const LiveGame& g, std::string_view to
 
 void Hub::broadcast_state(LiveGame& g) {
   g.changed();
+  schedule_flag_locked(g);
   broadcast(g, std::make_shared<const GameEvent>(g.view()));
 }
 

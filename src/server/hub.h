@@ -19,6 +19,7 @@
 // Files: hub.cpp (registry, loading, eviction, create/get/list, subscribers, health),
 // hub_actions.cpp (move, join, resign, undo, rematch), hub_ai.cpp (AI searches),
 // hub_expiry.cpp (closing abandoned games), hub_sync.cpp (games other servers change),
+// hub_clock.cpp (flags on time, presence and claims), hub_offers.cpp (draw and takeback offers),
 // hub_queries.cpp (catalog, board, legal, record);
 // ai_engines.h keeps the AI seats' engines between moves; legal_index.h the click indexes.
 #pragma once
@@ -29,6 +30,7 @@
 #include <list>
 #include <memory>
 #include <optional>
+#include <queue>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
@@ -42,6 +44,7 @@
 #include "server/legal_index.h"
 #include "server/live_game.h"
 #include "server/outcome.h"
+#include "server/ratings/rating_updater.h"
 #include "server/work_pool.h"
 #include "store/change_feed.h"
 #include "store/store.h"
@@ -74,6 +77,12 @@ struct HubOptions {
   // A PostgreSQL store shared with other servers: its URL, to hear their changes
   // (store/change_feed.h, hub_sync.cpp); "" when this server is the store's only user.
   std::string shared_store_url;
+  // The hub's clock, Unix ms: every time the hub reads (clocks, flags, stored times) comes from
+  // it. Empty: now_ms(). A test supplies its own and, after moving it, calls fire_due_flags().
+  std::function<int64_t()> clock;
+  // How long the real-time seat to move may have no WebSocket holding its token before the
+  // others may claim the game (docs/online.md).
+  int64_t disconnect_grace_ms = 60'000;
 };
 
 // What /api/health reports, all from memory.
@@ -142,6 +151,15 @@ class Hub {
               Reply<GameViewPtr> done);
   void undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
   void rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
+  // Fair endings (docs/online.md). draw: "offer", "accept" or "decline" (games with draws
+  // only); takeback: "request", "accept" or "decline" (every other seat a person's); claim:
+  // the win (or, `draw`, a draw in games with draws) from the seat to move, away past the
+  // disconnect grace in a real-time game.
+  void draw(std::string_view id, std::string_view token, std::string_view action,
+            Reply<GameViewPtr> done);
+  void takeback(std::string_view id, std::string_view token, std::string_view action,
+                Reply<GameViewPtr> done);
+  void claim(std::string_view id, std::string_view token, bool draw, Reply<GameViewPtr> done);
 
   // The same changes, waiting for the answer (tests, tools; never from an I/O thread).
   Outcome<Seated> create(const NewGame& request);
@@ -151,7 +169,24 @@ class Hub {
   Outcome<GameViewPtr> resign(std::string_view id, std::string_view token, std::optional<int> seat);
   Outcome<GameViewPtr> undo(std::string_view id, std::string_view token);
   Outcome<GameViewPtr> rematch(std::string_view id, std::string_view token);
+  Outcome<GameViewPtr> draw(std::string_view id, std::string_view token, std::string_view action);
+  Outcome<GameViewPtr> takeback(std::string_view id, std::string_view token,
+                                std::string_view action);
+  Outcome<GameViewPtr> claim(std::string_view id, std::string_view token, bool draw);
 
+  // Presence (hub_clock.cpp): `watcher`, a WebSocket watching game `id`, holds `token`; its
+  // seats count as present while it is connected. 401 for a token holding no seat. The
+  // watchers are sent the new state, unless `quiet` (a change about to be sent anyway: a move).
+  Outcome<bool> announce(std::string_view id, std::string_view token,
+                         const std::weak_ptr<Subscriber>& watcher, bool quiet = false);
+  // `watcher` has disconnected: its seats are away from now unless another holds them.
+  void leave(std::string_view id, const Subscriber* watcher);
+
+  // The hub's time (HubOptions::clock).
+  int64_t now() const { return options_.clock ? options_.clock() : now_ms(); }
+  // Flags every game whose deadline has passed on the hub's clock: the flag thread calls it by
+  // itself; a test calls it after moving its clock. Returns how many deadlines were due.
+  std::size_t fire_due_flags();
   // Closes the playing games unchanged since `before_ms` as abandoned (hub_expiry.cpp); returns
   // how many. Runs by itself every so often when abandon_days is set.
   std::size_t close_abandoned(int64_t before_ms);
@@ -165,6 +200,8 @@ class Hub {
   Outcome<bool> subscribe(std::string_view id, const std::weak_ptr<Subscriber>& watcher);
 
   std::size_t live_games() const;
+  // The store (accounts, ratings and the lobby read and write it directly).
+  const std::shared_ptr<store::Store>& store() const { return store_; }
   AiEngines::Stats ai_engines() const { return engines_.stats(); }
   // Waits until every write queued so far is stored and answered (tests).
   void flush() { writes_.flush(); }
@@ -223,12 +260,41 @@ class Hub {
                    Reply<GameViewPtr> done);
   // Stops a running search and makes any result of it stale.
   void cancel_ai_locked(LiveGame& g);
-  // After the game's status became finished: its engine and index are not needed any more.
+  // After the game's status became finished: its engine and index are not needed any more,
+  // its offers are void and its flag is off. Every ending (the board, a resignation, a flag, a
+  // draw agreed, a claim, abandonment, another server's) passes through here once, under the
+  // game's lock, after the ending is stored.
   void game_over_locked(LiveGame& g);
+  // Stores `row` (finished) as the game's ending and, once stored, applies it: stops the AI,
+  // game_over_locked, broadcasts; `done` gets the game object.
+  void finish_locked(const GamePtr& g, store::GameRow row, Reply<GameViewPtr> done);
+  // The seat to move has run out of time: the game ends on time (hub_clock.cpp).
+  void flag_locked(const GamePtr& g, Reply<GameViewPtr> done);
+  // Whether the game's rules have draws (draw offers, a claimed draw): not Traverse.
+  static bool has_draws(const LiveGame& g);
+  // Takes back the last move of `seats` and every move after it (undo, an accepted takeback).
+  void take_back_locked(const GamePtr& g, const std::vector<int>& seats, Reply<GameViewPtr> done);
+
+  // hub_clock.cpp: the flag scheduler. A min-heap of (deadline, game id); an entry may be
+  // stale (the game moved on): it is checked against the game when due.
+  struct FlagEntry {
+    int64_t at = 0;
+    std::string id;
+    bool operator>(const FlagEntry& o) const { return at > o.at; }
+  };
+  // Under the game's lock, after any change: hands the game's deadline to the scheduler.
+  void schedule_flag_locked(LiveGame& g);
+  void schedule_flag(int64_t at, std::string id);
+  // The game `id` flags if its deadline has passed (loading it when it is not live).
+  void check_flag(const std::string& id);
+  void flag_if_due_locked(const GamePtr& g);
+  void flag_loop();
 
   // hub_ai.cpp
   // Whether an AI seat is to move in `g` (under its lock).
   static bool ai_to_move_locked(const LiveGame& g);
+  // The AI to move's search time: --ai-movetime, less when its clock has little left.
+  double ai_movetime_locked(const LiveGame& g) const;
   // Queues the AI's search when an AI seat is to move.
   void maybe_start_ai_locked(const GamePtr& g);
   void run_ai(const std::string& id);
@@ -247,6 +313,7 @@ class Hub {
   void expiry_loop();
 
   std::shared_ptr<store::Store> store_;
+  ratings::RatingUpdater ratings_{store_};  // rated games, as they end
   HubOptions options_;
   mutable std::shared_mutex games_mu_;
   struct Slot {
@@ -267,6 +334,11 @@ class Hub {
   std::condition_variable expiry_wake_;
   std::thread expiry_;
   std::unique_ptr<store::ChangeFeed> feed_;  // shared stores: other servers' changes
+  std::mutex flags_mu_;                      // after any game's lock
+  std::condition_variable flags_wake_;
+  std::priority_queue<FlagEntry, std::vector<FlagEntry>, std::greater<>> flags_;
+  std::mutex firing_mu_;  // one fire_due_flags() at a time
+  std::thread flagger_;
 };
 
 }  // namespace arbiter::server

@@ -5,6 +5,7 @@
 #include <cassert>
 
 #include "core/text.h"
+#include "server/accounts/caller.h"
 #include "server/hub.h"
 #include "server/tokens.h"
 
@@ -59,13 +60,27 @@ void Hub::play_locked(const GamePtr& gp, int seat, std::string_view text, bool b
                       Reply<GameViewPtr> done) {
   LiveGame& g = *gp;
   GameState& s = *g.state;
+  const int64_t now = this->now();
+  // A move after the seat's flag is refused, and the game ends on time at once if the flag
+  // scheduler has not ended it yet.
+  int64_t charged = std::max<int64_t>(0, now - g.turn_started_ms);
+  if (g.clock_running()) {
+    clocks::SeatClocks trial = g.clocks;
+    auto charge = trial.charge_move(seat, g.turn_started_ms, now);
+    if (!charge) {
+      const std::string why = "game " + g.row.id + ": " + s.player_name(seat) + "'s " +
+                              charge.error().substr(charge.error().find("time is up"));
+      return flag_locked(gp, [done, why](Outcome<GameViewPtr>) { done(conflict(why)); });
+    }
+    charged = *charge;
+  } else if (g.clocks.control().limited()) {
+    charged = 0;  // no clock runs while a seat is open
+  }
   if (Status st = s.apply(text); !st) return done(bad_request(st.error()));
   // The state goes back at once: it shows only what is stored. The move is played again once
   // its write has committed.
-  const int64_t now = now_ms();
-  const int64_t elapsed = std::max<int64_t>(0, now - g.turn_started_ms);
   store::GameRow row = g.row;
-  row.seats[static_cast<std::size_t>(seat)].time_used_ms += elapsed;
+  row.seats[static_cast<std::size_t>(seat)].time_used_ms += charged;
   row.updated_ms = now;
   const bool terminal = s.is_terminal();
   if (terminal) {
@@ -74,7 +89,7 @@ void Hub::play_locked(const GamePtr& gp, int seat, std::string_view text, bool b
   }
   const bool ai_next =
       !terminal && row.seats[static_cast<std::size_t>(s.to_move())].kind == store::SeatKind::kAi;
-  store::MoveRow move{g.ply() - 1, s.history().back(), seat, now, elapsed};
+  store::MoveRow move{g.ply() - 1, s.history().back(), seat, now, charged};
   [[maybe_unused]] const bool undone = s.undo();
   assert(undone);
   if (by_person && ai_next && !pool_.has_room() && !pool_.queued(g.row.id)) {
@@ -84,19 +99,18 @@ void Hub::play_locked(const GamePtr& gp, int seat, std::string_view text, bool b
   const bool queued =
       write_locked(gp, std::move(write),
                    [this, gp, row = std::move(row), move, done](const store::Status& st) mutable {
-                     if (!st) {
-                       // Another server sharing the store has stored this ply: catch up.
-                       if (st.is(store::ErrorCode::kConflict)) refresh_later(gp->row.id);
-                       return done(store_failure(st));
-                     }
+                     if (!st) return done(store_failure(st));
                      LiveGame& g = *gp;
                      [[maybe_unused]] const Status replayed = g.state->apply(move.text);
                      assert(replayed.ok());
                      g.row = std::move(row);
                      g.plies.push_back({move.seat, move.elapsed_ms});
+                     credit_move(g.clocks, move.seat, move.elapsed_ms);
                      g.turn_started_ms = move.at_ms;
                      g.last_move = describe_last_move(*g.state);
                      g.thinking.reset();
+                     g.draw_offer.reset();
+                     g.takeback_request.reset();
                      ++g.generation;
                      if (!g.playing()) game_over_locked(g);
                      broadcast_state(g);
@@ -113,8 +127,28 @@ void Hub::cancel_ai_locked(LiveGame& g) {
 }
 
 void Hub::game_over_locked(LiveGame& g) {
+  ratings_.game_over(g.row, game_returns(g));
   engines_.drop(g.row.id);
   legal_.drop(g.row.id);
+  g.draw_offer.reset();
+  g.takeback_request.reset();
+  g.flag_scheduled_ms = INT64_MAX;
+}
+
+void Hub::finish_locked(const GamePtr& g, store::GameRow row, Reply<GameViewPtr> done) {
+  row.status = store::GameStatus::kFinished;
+  row.updated_ms = now();
+  store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
+  const bool queued =
+      write_locked(g, std::move(write), [this, g, row, done](const store::Status& st) mutable {
+        if (!st) return done(store_failure(st));
+        g->row = std::move(row);
+        cancel_ai_locked(*g);
+        game_over_locked(*g);
+        broadcast_state(*g);
+        done(g->view());
+      });
+  if (!queued) done(busy_store());
 }
 
 void Hub::move(std::string_view id, std::string_view token, std::string_view text,
@@ -126,22 +160,25 @@ void Hub::move(std::string_view id, std::string_view token, std::string_view tex
 void Hub::move(std::string_view id, std::string_view token, std::string_view text,
                std::optional<int> ply, std::string client, Reply<GameViewPtr> done,
                bool may_reread) {
+  if (may_reread) {
+    // A store shared with other servers: a refusal that a newer copy of the game might not give
+    // (a seat this copy does not know was taken, a later ply, another's turn, a change stored
+    // since by another server) rereads the game and tries once more.
+    done = [this, id = std::string(id), token = std::string(token), text = std::string(text), ply,
+            client, done](Outcome<GameViewPtr> out) {
+      const int status = out ? 200 : out.error().status;
+      if (status != 401 && status != 403 && status != 409) return done(std::move(out));
+      const bool queued = work_.submit([this, id, token, text, ply, client, done] {
+        refresh(id);
+        move(id, token, text, ply, client, done, false);
+      });
+      if (!queued) done(std::move(out));
+    };
+  }
   seated_change(
       id, token, [done](const ApiError& e) { done(e); },
-      [this, id = std::string(id), token = std::string(token), text = std::string(text), ply,
-       client = std::move(client), done,
-       may_reread](const GamePtr& g, const std::vector<int>& held) {
-        // A store shared with other servers: a move for a later ply, or by a seat that is not
-        // to move here, may be right and this copy behind. Read the game again, then retry.
-        if (may_reread && g->playing() &&
-            ((ply && *ply > g->ply()) || !holds(held, g->state->to_move()))) {
-          const bool queued = work_.submit([this, id, token, text, ply, client, done] {
-            refresh(id);
-            move(id, token, text, ply, client, done, false);
-          });
-          if (!queued) done(busy_workers());
-          return;
-        }
+      [this, ply, text = std::string(text), client = std::move(client), done](
+          const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         if (ply && *ply != g->ply()) {
           return done(conflict("stale ply " + std::to_string(*ply) + ": game " + g->row.id +
@@ -177,26 +214,32 @@ void Hub::join(std::string_view id, int seat, std::string_view token, Reply<Seat
               }
               // A caller already seated in this game keeps one token for all its seats (undo
               // needs that).
-              std::string plain = token.empty() || !held_seats(*g, token) ? new_token() : token;
+              std::string plain =
+                  token.empty() || accounts::is_account_caller(token) || !held_seats(*g, token)
+                      ? new_token()
+                      : token;
               store::GameRow row = g->row;
+              accounts::hold_seat(row.seats[static_cast<std::size_t>(seat)], token);
               row.seats[static_cast<std::size_t>(seat)].kind = store::SeatKind::kHuman;
               row.seats[static_cast<std::size_t>(seat)].token_hash = hash_token(plain);
-              row.updated_ms = now_ms();
+              row.updated_ms = now();
               store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
-              const bool queued =
-                  write_locked(g, std::move(write),
-                               [this, g, seat, row, plain, done](const store::Status& st) mutable {
-                                 if (!st) return done(store_failure(st));
-                                 g->row = std::move(row);
-                                 // An open seat's clock starts when someone takes it.
-                                 if (g->state->to_move() == seat)
-                                   g->turn_started_ms = g->row.updated_ms;
-                                 broadcast_state(*g);
-                                 Seated out;
-                                 out.game = g->view();
-                                 out.tokens[seat] = std::move(plain);
-                                 done(std::move(out));
-                               });
+              const bool queued = write_locked(
+                  g, std::move(write),
+                  [this, g, seat, row, plain, done](const store::Status& st) mutable {
+                    if (!st) return done(store_failure(st));
+                    g->row = std::move(row);
+                    // An open seat's clock starts when someone takes it; a limited
+                    // clock starts when the last open seat is taken.
+                    if (g->state->to_move() == seat || g->clock_running())
+                      g->turn_started_ms = g->row.updated_ms;
+                    g->away_since_ms[static_cast<std::size_t>(seat)] = g->row.updated_ms;
+                    broadcast_state(*g);
+                    Seated out;
+                    out.game = g->view();
+                    out.tokens[seat] = std::move(plain);
+                    done(std::move(out));
+                  });
               if (!queued) done(busy_store());
             },
             [fail, id = g->row.id] { fail(busy_game(id)); });
@@ -218,21 +261,9 @@ void Hub::resign(std::string_view id, std::string_view token, std::optional<int>
           who = *seat;
         }
         store::GameRow row = g->row;
-        row.status = store::GameStatus::kFinished;
         row.result = resigned_text(*g->state, who);
         row.resigned = who;
-        row.updated_ms = now_ms();
-        store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
-        const bool queued = write_locked(g, std::move(write),
-                                         [this, g, row, done](const store::Status& st) mutable {
-                                           if (!st) return done(store_failure(st));
-                                           g->row = std::move(row);
-                                           cancel_ai_locked(*g);
-                                           game_over_locked(*g);
-                                           broadcast_state(*g);
-                                           done(g->view());
-                                         });
-        if (!queued) done(busy_store());
+        finish_locked(g, std::move(row), done);
       });
 }
 
@@ -247,34 +278,39 @@ void Hub::undo(std::string_view id, std::string_view token, Reply<GameViewPtr> d
                 forbidden("undo needs every other seat to be an AI or held by the same token"));
           }
         }
-        // Back to the holder's previous turn: their last move and everything after it go.
-        int from = g->ply() - 1;
-        while (from >= 0 && !holds(held, g->plies[static_cast<std::size_t>(from)].seat)) --from;
-        if (from < 0) {
-          return done(conflict("nothing to undo: no move of yours in game " + g->row.id));
-        }
-        store::GameRow row = g->row;
-        for (std::size_t p = static_cast<std::size_t>(from); p < g->plies.size(); ++p) {
-          row.seats[static_cast<std::size_t>(g->plies[p].seat)].time_used_ms -=
-              g->plies[p].elapsed_ms;
-        }
-        row.updated_ms = now_ms();
-        store::Write write{store::Write::Kind::kTruncateMoves, row, {}, from};
-        const bool queued = write_locked(
-            g, std::move(write), [this, g, row, from, done](const store::Status& st) mutable {
-              if (!st) return done(store_failure(st));
-              while (g->ply() > from) g->state->undo();
-              g->plies.resize(static_cast<std::size_t>(from));
-              g->row = std::move(row);
-              g->last_move = describe_last_move(*g->state);
-              g->turn_started_ms = g->row.updated_ms;
-              cancel_ai_locked(*g);
-              broadcast_state(*g);
-              maybe_start_ai_locked(g);
-              done(g->view());
-            });
-        if (!queued) done(busy_store());
+        take_back_locked(g, held, done);
       });
+}
+
+void Hub::take_back_locked(const GamePtr& g, const std::vector<int>& seats,
+                           Reply<GameViewPtr> done) {
+  // Back to the seats' previous turn: their last move and everything after it go.
+  int from = g->ply() - 1;
+  while (from >= 0 && !holds(seats, g->plies[static_cast<std::size_t>(from)].seat)) --from;
+  if (from < 0) return done(conflict("nothing to undo: no move of yours in game " + g->row.id));
+  store::GameRow row = g->row;
+  for (std::size_t p = static_cast<std::size_t>(from); p < g->plies.size(); ++p) {
+    row.seats[static_cast<std::size_t>(g->plies[p].seat)].time_used_ms -= g->plies[p].elapsed_ms;
+  }
+  row.updated_ms = now();
+  store::Write write{store::Write::Kind::kTruncateMoves, row, {}, from};
+  const bool queued = write_locked(
+      g, std::move(write), [this, g, row, from, done](const store::Status& st) mutable {
+        if (!st) return done(store_failure(st));
+        while (g->ply() > from) g->state->undo();
+        g->plies.resize(static_cast<std::size_t>(from));
+        g->row = std::move(row);
+        g->clocks = clocks_after(g->clocks.control(), g->state->num_players(), g->plies);
+        g->last_move = describe_last_move(*g->state);
+        g->turn_started_ms = g->row.updated_ms;
+        g->draw_offer.reset();
+        g->takeback_request.reset();
+        cancel_ai_locked(*g);
+        broadcast_state(*g);
+        maybe_start_ai_locked(g);
+        done(g->view());
+      });
+  if (!queued) done(busy_store());
 }
 
 void Hub::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
@@ -285,7 +321,7 @@ void Hub::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr
         if (!g->row.rematch_id.empty()) return done(g->view());
         store::GameRow row = g->row;
         for (int seat : held) row.seats[static_cast<std::size_t>(seat)].rematch = true;
-        row.updated_ms = now_ms();
+        row.updated_ms = now();
         const bool all = std::all_of(
             row.seats.begin(), row.seats.end(),
             [](const store::SeatRow& s) { return s.kind != store::SeatKind::kHuman || s.rematch; });
@@ -313,6 +349,8 @@ void Hub::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr
         fresh.params = row.params;
         fresh.position = row.position;
         fresh.listed = row.listed;
+        fresh.time_control = row.time_control;
+        fresh.rated = row.rated;
         const std::size_t n = row.seats.size();
         for (std::size_t i = 0; i < n; ++i) {
           store::SeatRow seat = row.seats[(i + 1) % n];

@@ -15,6 +15,8 @@ namespace arbiter::server {
 namespace {
 
 constexpr auto kProgressInterval = std::chrono::milliseconds(100);
+// The least an AI with a clock searches (seconds), however little time it has left.
+constexpr double kMinAiMovetime = 0.01;
 
 // What the game's engine counts: the largest engine of its AI seats (one engine plays them all).
 std::size_t engine_megabytes_of(const LiveGame& g) {
@@ -35,6 +37,18 @@ bool Hub::ai_to_move_locked(const LiveGame& g) {
   return g.row.seats[static_cast<std::size_t>(seat)].kind == store::SeatKind::kAi;
 }
 
+double Hub::ai_movetime_locked(const LiveGame& g) const {
+  if (!g.clock_running()) return options_.ai_movetime;
+  const clocks::TimeControl& tc = g.clocks.control();
+  const int seat = g.state->to_move();
+  const int64_t left = std::max<int64_t>(0, g.clocks.remaining_ms(seat, g.turn_started_ms, now()));
+  // A thirtieth of what is left plus the increment, never more than half of what is left: the
+  // AI manages its own clock and does not flag under normal load.
+  const int64_t budget = std::min(left / 30 + tc.increment_ms, left / 2);
+  return std::min(options_.ai_movetime,
+                  std::max(kMinAiMovetime, static_cast<double>(budget) / 1000.0));
+}
+
 void Hub::maybe_start_ai_locked(const GamePtr& g) {
   if (stopping_ || !ai_to_move_locked(*g)) return;
   // The owner shares the workers fairly with the others: the client that moved last, else the
@@ -51,6 +65,7 @@ void Hub::run_ai(const std::string& id) {
   int seat = 0;
   int level = 0;
   std::size_t megabytes = 0;
+  double movetime = options_.ai_movetime;
   std::shared_ptr<const GameState> position;
   {
     Lock lock(g->mu);
@@ -65,6 +80,7 @@ void Hub::run_ai(const std::string& id) {
     seat = g->state->to_move();
     level = g->row.seats[static_cast<std::size_t>(seat)].level;
     megabytes = engine_megabytes_of(*g);
+    movetime = ai_movetime_locked(*g);
     position = g->state->clone();
   }
   // Not under the game's lock: it may wait for the game's previous search to give the engine
@@ -84,7 +100,7 @@ void Hub::run_ai(const std::string& id) {
     g->engine = engine;
   }
   ai::SearchLimits limits;
-  limits.movetime = options_.ai_movetime;
+  limits.movetime = movetime;
   auto last = std::chrono::steady_clock::time_point{};
   auto on_progress = [&](const ai::SearchProgress& p) {
     const auto now = std::chrono::steady_clock::now();

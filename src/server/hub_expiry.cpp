@@ -32,7 +32,7 @@ std::size_t Hub::close_abandoned(int64_t before_ms) {
   std::size_t closed = 0;
   for (store::GameRow& row : *rows) {
     if (row.updated_ms >= before_ms) continue;
-    const int64_t now = now_ms();
+    const int64_t now = this->now();
     if (GamePtr g = live(row.id)) {
       change(g, [this, g, before_ms, result, now] {
         // Checked again: a change may have come since the listing.
@@ -76,7 +76,7 @@ void Hub::expiry_loop() {
     expiry_wake_.wait_for(lock, period, [this] { return stopping_.load(); });
     if (stopping_) return;
     lock.unlock();
-    close_abandoned(now_ms() - static_cast<int64_t>(options_.abandon_days * 86'400'000.0));
+    close_abandoned(now() - static_cast<int64_t>(options_.abandon_days * 86'400'000.0));
     lock.lock();
   }
 }

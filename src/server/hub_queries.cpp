@@ -67,6 +67,7 @@ Catalog build_catalog() {
     entry.name = std::string(game->name());
     entry.title = std::string(game->title());
     entry.summary = std::string(game->summary());
+    entry.draws = game->has_draws();
     for (auto line : split(game->params_help(), "\n")) entry.params_help.emplace_back(line);
     auto fresh = game->new_state(ParamMap{});
     entry.defaults = fresh ? (*fresh)->params_text() : "";

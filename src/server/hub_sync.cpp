@@ -2,8 +2,9 @@
 // change reaches this one as a notice (store/change_feed.h) naming the game and its move count;
 // a game live here is then read again from the store, the truth, and its watchers are sent the
 // new state. A change this server made itself comes back as a notice too and is recognised by
-// its move count and time. A move this server could not store because another server stored
-// that ply first (409) also rereads the game, so the next request sees what the other stored.
+// its origin (store::Store::origin()). A move this server could not store because another server
+// stored that ply first (409) also rereads the game, so the next request sees what the other
+// stored.
 #include "server/hub.h"
 
 namespace arbiter::server {
@@ -19,18 +20,12 @@ void Hub::store_changed(const store::GameChange& change) {
     for (const auto& id : ids) refresh_later(id);
     return;
   }
-  GamePtr g;
+  // This server's own change: it applied it when it was stored.
+  if (!change.origin.empty() && change.origin == store_->origin()) return;
   {
     std::shared_lock lock(games_mu_);
-    auto it = games_.find(change.game_id);
-    if (it == games_.end()) return;  // not live here: the next load reads the store anyway
-    g = it->second.game;
-  }
-  {
-    Lock lock(g->mu);
-    // This server's own move, stored and applied: nothing to read. (A row-only change, -1,
-    // cannot be told from another server's, so it is read.)
-    if (change.moves >= 0 && change.moves == g->ply() && !g->writing) return;
+    // Not live here: the next load reads the store anyway.
+    if (games_.find(change.game_id) == games_.end()) return;
   }
   refresh_later(change.game_id);
 }
@@ -71,6 +66,7 @@ void Hub::refresh(const std::string& id) {
     live.plies = std::move(fresh->plies);
     live.last_move = std::move(fresh->last_move);
     live.turn_started_ms = fresh->turn_started_ms;
+    live.clocks = fresh->clocks;
     live.snapshots.clear();
     if (!live.playing()) game_over_locked(live);
     broadcast_state(live);

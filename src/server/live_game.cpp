@@ -13,7 +13,8 @@ namespace {
 
 // The game object of `g` with the position `s` and its last move: the current position, or an
 // earlier one for replay (then the moves, ply and board are those of `s`; the rest is the game's).
-GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastMove> last_move) {
+GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastMove> last_move,
+                      int64_t now) {
   // An earlier position of a finished game still shows whose turn it was.
   const bool playing = !s.is_terminal() && (g.playing() || &s != g.state.get());
   auto v = std::make_shared<GameView>();
@@ -33,6 +34,20 @@ GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastM
     const store::SeatRow& seat = g.row.seats[i];
     v->seats.push_back(SeatView{s.player_name(static_cast<int>(i)), seat.kind, seat.level,
                                 seat.time_used_ms, seat.rematch});
+    v->seats.back().account = seat.account_name;
+  }
+  // The clocks are the game's now, also in a replayed position.
+  const bool running = g.clock_running();
+  for (std::size_t i = 0; i < v->seats.size(); ++i) {
+    if (!g.clocks.control().limited()) break;
+    const int seat = static_cast<int>(i);
+    SeatView& sv = v->seats[i];
+    if (running && seat == g.state->to_move()) {
+      sv.clock_ms = std::max<int64_t>(0, g.clocks.remaining_ms(seat, g.turn_started_ms, now));
+      sv.flag_at_ms = g.flag_at_ms();
+    } else {
+      sv.clock_ms = g.clocks.banked_ms(seat);
+    }
   }
   v->board = s.view();
   v->legal_count = playing ? s.num_legal_moves() : 0;
@@ -41,6 +56,12 @@ GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastM
   v->rematch_id = g.row.rematch_id;
   v->created_ms = g.row.created_ms;
   v->updated_ms = g.row.updated_ms;
+  v->time_control = g.clocks.control().text();
+  v->rated = g.row.rated;
+  v->now_ms = now;
+  v->draw_offer = g.draw_offer;
+  v->takeback_request = g.takeback_request;
+  v->claim_at_ms = g.claim_at_ms();
   return v;
 }
 
@@ -63,8 +84,38 @@ int64_t now_ms() {
   return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
+bool LiveGame::clock_running() const {
+  if (!playing() || !clocks.control().limited() || state->is_terminal()) return false;
+  return std::none_of(row.seats.begin(), row.seats.end(),
+                      [](const store::SeatRow& s) { return s.kind == store::SeatKind::kOpen; });
+}
+
+int64_t LiveGame::flag_at_ms() const {
+  return clock_running() ? clocks.flag_at_ms(state->to_move(), turn_started_ms) : INT64_MAX;
+}
+
+bool LiveGame::seat_present(int seat) const {
+  return std::any_of(present.begin(), present.end(), [seat](const Presence& p) {
+    return !p.alive.expired() && std::find(p.seats.begin(), p.seats.end(), seat) != p.seats.end();
+  });
+}
+
+std::optional<int64_t> LiveGame::claim_at_ms() const {
+  if (!clock_running() || clocks.control().kind != clocks::TimeControl::Kind::kRealTime) {
+    return std::nullopt;
+  }
+  const int seat = state->to_move();
+  if (row.seats[static_cast<std::size_t>(seat)].kind != store::SeatKind::kHuman ||
+      seat_present(seat) || static_cast<std::size_t>(seat) >= away_since_ms.size()) {
+    return std::nullopt;
+  }
+  return away_since_ms[static_cast<std::size_t>(seat)] + disconnect_grace_ms;
+}
+
 GameViewPtr LiveGame::view() {
-  if (!view_cache) view_cache = make_view(*this, *state, last_move);
+  const int64_t t = now();
+  if (view_cache && (view_cache->now_ms == t || !clock_running())) return view_cache;
+  view_cache = make_view(*this, *state, last_move, t);
   return view_cache;
 }
 
@@ -90,7 +141,7 @@ GameViewPtr LiveGame::view_at(int at) {
       snapshots.push_back(s->clone());
     }
   }
-  return make_view(*this, *s, describe_last_move(*s));
+  return make_view(*this, *s, describe_last_move(*s), now());
 }
 
 void LiveGame::changed() { view_cache.reset(); }
@@ -110,6 +161,43 @@ std::optional<LastMove> describe_last_move(GameState& state) {
   }
   for (const auto& c : m.path) add_unique(m.cells, c);
   return m;
+}
+
+void credit_move(clocks::SeatClocks& c, int seat, int64_t charged_ms) {
+  const clocks::TimeControl& tc = c.control();
+  switch (tc.kind) {
+    case clocks::TimeControl::Kind::kNone:
+      return;
+    case clocks::TimeControl::Kind::kCorrespondence:
+      c.set_banked_ms(seat, tc.per_move_ms);
+      return;
+    case clocks::TimeControl::Kind::kRealTime:
+      c.set_banked_ms(seat, std::max<int64_t>(0, c.banked_ms(seat) - charged_ms) + tc.increment_ms);
+      return;
+  }
+}
+
+clocks::SeatClocks clocks_after(const clocks::TimeControl& control, int seats,
+                                const std::vector<PlyInfo>& plies) {
+  clocks::SeatClocks c(control, seats);
+  for (const PlyInfo& p : plies) {
+    if (p.seat >= 0 && p.seat < seats) credit_move(c, p.seat, p.elapsed_ms);
+  }
+  return c;
+}
+
+std::string on_time_text(const GameState& state, int flagged) {
+  if (state.num_players() == 2) return state.player_name(1 - flagged) + " wins on time";
+  return state.player_name(flagged) + " lost on time";
+}
+
+std::string draw_agreed_text() { return "draw: agreed"; }
+
+std::string claimed_text(const GameState& state, int away, bool draw) {
+  const std::string left = state.player_name(away) + " left the game";
+  if (draw) return "draw: " + left;
+  if (state.num_players() == 2) return state.player_name(1 - away) + " wins: " + left;
+  return left + " and lost";
 }
 
 std::string resigned_text(const GameState& state, int player) {
@@ -162,6 +250,13 @@ Result<std::shared_ptr<LiveGame>> replay_game(const store::GameRow& row,
   }
   g->last_move = describe_last_move(*g->state);
   g->turn_started_ms = moves.empty() ? row.created_ms : moves.back().at_ms;
+  auto control = clocks::TimeControl::parse(row.time_control);
+  if (!control) return make_error(where + control.error());
+  g->clocks = clocks_after(*control, g->state->num_players(), g->plies);
+  // A limited clock's turn starts at the game's last stored change (a move, the join that
+  // filled the last open seat, a takeback), so a deadline after a restart is the one before.
+  if (control->limited()) g->turn_started_ms = std::max(g->turn_started_ms, row.updated_ms);
+  g->away_since_ms.assign(g->row.seats.size(), g->turn_started_ms);
   if (!g->playing() && !g->state->is_terminal() && g->row.resigned < 0) {
     g->row.resigned = legacy_resigned_seat(*g->state, g->row.result);
   }

@@ -17,10 +17,14 @@
 #include "engine/engine.h"
 #include "games/board_view.h"
 #include "games/game.h"
+#include "server/clocks/time_control.h"
 #include "server/game_view.h"
 #include "store/store.h"
 
 namespace arbiter::server {
+
+// The wall clock, Unix ms (the hub's clock unless a test supplies another).
+int64_t now_ms();
 
 // A WebSocket (or a test double) watching a game.
 class Subscriber {
@@ -44,6 +48,27 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
   std::vector<PlyInfo> plies;        // one per move played
   std::optional<LastMove> last_move;
   int64_t turn_started_ms = 0;  // when the player to move got the turn: their clock runs from it
+  // Every seat's clock under row.time_control, derived from the stored moves (replay_game):
+  // each move's charged time (PlyInfo::elapsed_ms) and increment, so no column holds a bank.
+  clocks::SeatClocks clocks{clocks::TimeControl{}, 0};
+  // The hub's clock (Unix ms) and the disconnect grace, set when the game goes live (Hub).
+  std::function<int64_t()> clock;
+  int64_t disconnect_grace_ms = 60'000;
+  // The flag deadline last handed to the hub's flag scheduler (INT64_MAX: none).
+  int64_t flag_scheduled_ms = INT64_MAX;
+  // Open offers (docs/online.md), in memory only: a draw offered, a takeback asked for, by
+  // that seat. Any move or takeback clears them.
+  std::optional<int> draw_offer;
+  std::optional<int> takeback_request;
+  // Presence: the WebSockets that sent a seat's token, and for each seat the time since which
+  // none has been connected (the game's going live, or the last one leaving).
+  struct Presence {
+    const Subscriber* watcher = nullptr;
+    std::weak_ptr<Subscriber> alive;
+    std::vector<int> seats;
+  };
+  std::vector<Presence> present;
+  std::vector<int64_t> away_since_ms;
   // Bumped by every change; an AI search started at another generation is stale.
   uint64_t generation = 0;
   std::optional<Thinking> thinking;  // the latest progress of the AI seat to move
@@ -67,7 +92,19 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
 
   int ply() const { return static_cast<int>(state->history().size()); }
   bool playing() const { return row.status == store::GameStatus::kPlaying; }
-  // The game object of docs/api.md, cached while nothing changes.
+  int64_t now() const { return clock ? clock() : now_ms(); }
+  // Whether the seat to move's clock runs: a limited control, the game playing and every seat
+  // taken (no clock runs while a seat is open).
+  bool clock_running() const;
+  // When the seat to move flags (its time plus the lag allowance); INT64_MAX when no clock runs.
+  int64_t flag_at_ms() const;
+  // Whether some WebSocket holding `seat`'s token is connected.
+  bool seat_present(int seat) const;
+  // When the others may claim the game from the seat to move (away past the grace, real time
+  // only); nullopt when they may not.
+  std::optional<int64_t> claim_at_ms() const;
+  // The game object of docs/api.md, cached while nothing changes (and, while a clock runs,
+  // within the same millisecond: the clocks are given at the answer's time).
   GameViewPtr view();
   // The game object as it stood after the first `at` moves (replayed from the nearest snapshot);
   // the current one when `at` is the ply or more.
@@ -95,6 +132,17 @@ std::vector<double> game_returns(const LiveGame& g);
 // The result text of a resignation.
 std::string resigned_text(const GameState& state, int player);
 
-int64_t now_ms();
+// Credits a stored move to its seat's clock: its charged time off the bank and the increment
+// added (real time), the bank reset (correspondence). Used live and when replaying, so a bank
+// after a restart is the bank before it.
+void credit_move(clocks::SeatClocks& clocks, int seat, int64_t charged_ms);
+// Every seat's clock under the row's time control after the moves `plies`.
+clocks::SeatClocks clocks_after(const clocks::TimeControl& control, int seats,
+                                const std::vector<PlyInfo>& plies);
+
+// The result texts of the fair endings (docs/online.md).
+std::string on_time_text(const GameState& state, int flagged);
+std::string draw_agreed_text();
+std::string claimed_text(const GameState& state, int away, bool draw);
 
 }  // namespace arbiter::server

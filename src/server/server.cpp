@@ -109,6 +109,8 @@ HubOptions hub_options(const ServerOptions& o) {
   h.legal_memory_mb = o.legal_memory_mb;
   h.abandon_days = o.abandon_days;
   h.shared_store_url = o.shared_store_url;
+  h.clock = o.clock;
+  h.disconnect_grace_ms = o.disconnect_grace_ms;
   return h;
 }
 

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,6 +45,9 @@ struct ServerOptions {
   std::size_t max_connections = 0;
   // Proxies whose X-Forwarded-For names the client (client_address.h); IP addresses.
   std::vector<std::string> trust_proxy;
+  // The hub's clock (HubOptions::clock; empty: the wall clock) and the disconnect grace.
+  std::function<int64_t()> clock;
+  int64_t disconnect_grace_ms = 60'000;
   // How long a connection may wait for its next request and take to send it.
   std::chrono::milliseconds request_timeout{60'000};
 };

@@ -74,11 +74,13 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
     buffer_.consume(buffer_.size());
     // An error is answered when known (a move is checked once stored), back on our strand.
     ctx_.api.handle_ws_message_async(
-        game_, text, remote_, [self = shared_from_this()](std::string reply) {
+        game_, text, remote_,
+        [self = shared_from_this()](std::string reply) {
           net::post(self->ws_.get_executor(), [self, r = std::move(reply)]() mutable {
             self->enqueue(std::make_shared<const std::string>(std::move(r)));
           });
-        });
+        },
+        weak_from_this());
     do_read();
   }
 
@@ -100,7 +102,8 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   void close() {
     if (closed_) return;
-    closed_ = true;  // the queue stays: a write in flight still reads its front
+    closed_ = true;               // the queue stays: a write in flight still reads its front
+    ctx_.hub.leave(game_, this);  // its seats are away from now (presence, docs/online.md)
     beast::error_code ec;
     beast::get_lowest_layer(ws_).socket().close(ec);
   }

@@ -12,16 +12,20 @@
 namespace arbiter::store {
 namespace {
 
-// "GAME MOVES" as the PostgreSQL store writes it (postgres_store.cpp); nullopt for anything else.
+// "GAME MOVES ORIGIN" as the PostgreSQL store writes it (postgres_store.cpp); nullopt for
+// anything else.
 std::optional<GameChange> parse_notice(const std::string& payload) {
-  const auto space = payload.rfind(' ');
-  if (space == std::string::npos || space == 0) return std::nullopt;
+  const auto second = payload.rfind(' ');
+  if (second == std::string::npos || second == 0) return std::nullopt;
+  const auto first = payload.rfind(' ', second - 1);
+  if (first == std::string::npos || first == 0) return std::nullopt;
   GameChange change;
-  change.game_id = payload.substr(0, space);
-  const char* first = payload.data() + space + 1;
-  const char* last = payload.data() + payload.size();
-  auto [end, ec] = std::from_chars(first, last, change.moves);
-  if (ec != std::errc() || end != last) return std::nullopt;
+  change.game_id = payload.substr(0, first);
+  change.origin = payload.substr(second + 1);
+  const char* begin = payload.data() + first + 1;
+  const char* end = payload.data() + second;
+  auto [stop, ec] = std::from_chars(begin, end, change.moves);
+  if (ec != std::errc() || stop != end) return std::nullopt;
   return change;
 }
 

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <optional>
 #include <pqxx/pqxx>
+#include <random>
 #include <utility>
 
 #include "store/change_feed.h"
@@ -38,6 +40,31 @@ CREATE TABLE moves (
     "ALTER TABLE games ADD COLUMN time_control TEXT NOT NULL DEFAULT 'none';"
     "ALTER TABLE games ADD COLUMN rated BOOLEAN NOT NULL DEFAULT FALSE;"
     "ALTER TABLE seats ADD COLUMN account TEXT NOT NULL DEFAULT '';",
+    // 5: online play (sqlite_schema.cpp says what each table keeps).
+    R"sql(
+CREATE TABLE accounts (
+  id BIGSERIAL PRIMARY KEY, username TEXT NOT NULL, username_key TEXT NOT NULL UNIQUE,
+  password_hash TEXT NOT NULL, created_ms BIGINT NOT NULL,
+  deleted BOOLEAN NOT NULL DEFAULT FALSE);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY, account_id BIGINT NOT NULL REFERENCES accounts (id),
+  created_ms BIGINT NOT NULL, expires_ms BIGINT NOT NULL);
+CREATE INDEX sessions_by_account ON sessions (account_id);
+CREATE TABLE ratings (
+  account_id BIGINT NOT NULL REFERENCES accounts (id), pool TEXT NOT NULL,
+  rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL, updated_ms BIGINT NOT NULL,
+  PRIMARY KEY (account_id, pool));
+CREATE INDEX ratings_by_pool ON ratings (pool, rating);
+CREATE TABLE rated_games (game_id TEXT PRIMARY KEY, rated_ms BIGINT NOT NULL);
+CREATE TABLE seeks (
+  id BIGSERIAL PRIMARY KEY, account_id BIGINT NOT NULL REFERENCES accounts (id),
+  game TEXT NOT NULL, params TEXT NOT NULL, time_control TEXT NOT NULL, rated BOOLEAN NOT NULL,
+  min_rating INTEGER NOT NULL, max_rating INTEGER NOT NULL, created_ms BIGINT NOT NULL,
+  challenged BIGINT NOT NULL DEFAULT 0);
+ALTER TABLE seats ADD COLUMN account_name TEXT NOT NULL DEFAULT '';
+CREATE INDEX seats_by_account ON seats (account) WHERE account <> '';
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
 
@@ -64,17 +91,20 @@ const std::array<Statement, 12>& statements() {
       {"update_game",
        "UPDATE games SET game = $2, params = $3, position = $4, status = $5, result = $6, "
        "created_ms = $7, updated_ms = $8, rematch_of = $9, rematch_id = $10, resigned = $11, "
-       "listed = $12, time_control = $13, rated = $14 WHERE id = $1"},
+       "listed = $12, time_control = $13, rated = $14 "
+       "WHERE id = $1 AND ($15::bigint < 0 OR updated_ms = $15::bigint)"},
       {"upsert_seat",
        "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch, "
-       "account) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (game_id, seat) DO UPDATE "
+       "account, account_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+       "ON CONFLICT (game_id, seat) DO UPDATE "
        "SET kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
        "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch, "
-       "account = excluded.account"},
+       "account = excluded.account, account_name = excluded.account_name"},
       {"trim_seats", "DELETE FROM seats WHERE game_id = $1 AND seat >= $2"},
       {"select_game", std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.id = $1"},
       {"select_seats",
-       "SELECT game_id, kind, level, token_hash, time_used_ms, rematch, account FROM seats "
+       "SELECT game_id, kind, level, token_hash, time_used_ms, rematch, account, account_name "
+       "FROM seats "
        "WHERE game_id = ANY ($1::text[]) ORDER BY game_id, seat"},
       {"select_moves",
        "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = $1 ORDER BY ply"},
@@ -86,12 +116,14 @@ const std::array<Statement, 12>& statements() {
       // Delivered to listeners (change_feed.h) when the transaction commits.
       {"notify", "SELECT pg_notify($1, $2)"},
       // $1: status ('' = any); $2: open seats only; $3: limit (NULL = none); $4, $5: the texts
-      // of kPlaying and kOpen; $6: ids (NULL = any); $7: listed games only.
+      // of kPlaying and kOpen; $6: ids (NULL = any); $7: listed games only; $8: only games
+      // with a seat of this account ('' = any).
       {"list_games",
        std::string("SELECT ") + kGameColumns +
            " FROM games g WHERE ($1 = '' OR g.status = $1) AND (NOT $2 OR (g.status = $4 AND "
            "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = $5))) AND "
-           "($6::text[] IS NULL OR g.id = ANY ($6::text[])) AND (NOT $7 OR g.listed) "
+           "($6::text[] IS NULL OR g.id = ANY ($6::text[])) AND (NOT $7 OR g.listed) AND "
+           "($8 = '' OR EXISTS (SELECT 1 FROM seats a WHERE a.game_id = g.id AND a.account = $8)) "
            "ORDER BY g.updated_ms DESC, g.seq DESC LIMIT $3"},
   }};
   return list;
@@ -150,9 +182,22 @@ Error classify(const std::exception& e, std::string_view op, std::string_view id
   return failure(ErrorCode::kIo, op, id, first_line(e.what()));
 }
 
+// 16 random hex digits: which store object announced a change.
+std::string new_origin() {
+  std::random_device rd;
+  std::string out;
+  for (int i = 0; i < 4; ++i) {
+    char buf[5];
+    std::snprintf(buf, sizeof buf, "%04x", static_cast<unsigned>(rd() & 0xffff));
+    out += buf;
+  }
+  return out;
+}
+
 class PostgresStore final : public Store {
  public:
-  explicit PostgresStore(std::string url) : url_(std::move(url)) {}
+  explicit PostgresStore(std::string url) : url_(std::move(url)), origin_(new_origin()) {}
+  std::string origin() const override { return origin_; }
 
   // Connects and migrates; the error is one line.
   Status open();
@@ -180,6 +225,22 @@ class PostgresStore final : public Store {
   // changes nothing and the others commit. A failed commit fails every write.
   std::vector<Status> write_batch(const std::vector<Write>& writes) override;
   // A write that changes nothing: fails on a read-only database or session.
+  Result<AccountRow> create_account(const AccountRow& account) override;
+  Result<std::optional<AccountRow>> account_by_id(int64_t id) override;
+  Result<std::optional<AccountRow>> account_by_key(std::string_view key) override;
+  Status set_password(int64_t id, std::string_view hash, std::string_view keep_session) override;
+  Status delete_account(int64_t id) override;
+  Status create_session(const SessionRow& session) override;
+  Result<std::optional<AccountRow>> session_account(std::string_view token_hash,
+                                                    int64_t now_ms) override;
+  Status delete_session(std::string_view token_hash) override;
+  Result<std::vector<RatingRow>> ratings_of(int64_t account_id) override;
+  Result<std::vector<RatingRow>> leaderboard(std::string_view pool, int limit) override;
+  Status apply_ratings(std::string_view game_id, const std::vector<RatingRow>& rows) override;
+  Result<SeekRow> create_seek(const SeekRow& seek) override;
+  Result<std::vector<SeekRow>> list_seeks() override;
+  Result<bool> delete_seek(int64_t id) override;
+
   Status probe_write() override {
     return write("probe_write", "*", [&](Tx& w) -> Status {
       w.exec("UPDATE schema_version SET version = version WHERE false");
@@ -205,13 +266,15 @@ class PostgresStore final : public Store {
   // Tells other processes (change_feed.h) that `id` changed: `moves` is its move count after the
   // change, or -1 when only the game's row changed.
   void notify(Tx& w, const std::string& id, int moves) {
-    w.exec_prepared("notify", std::string(kGameChannel), id + " " + std::to_string(moves));
+    w.exec_prepared("notify", std::string(kGameChannel),
+                    id + " " + std::to_string(moves) + " " + origin_);
   }
   Status read_seats(Tx& w, std::vector<GameRow>& games);
   Result<GameRow> game_columns(const pqxx::row& r) const;
 
   std::mutex mu_;
   std::string url_;
+  const std::string origin_;
   std::unique_ptr<pqxx::connection> conn_;
   std::string_view op_;  // the operation under way, for error messages (mu_ held)
 };
@@ -287,19 +350,27 @@ Status PostgresStore::run(std::string_view op, std::string_view id, Body&& body)
 }
 
 Status PostgresStore::write_game(Tx& w, const GameRow& g, bool insert) {
-  const auto r =
-      w.exec_prepared(insert ? "insert_game" : "update_game", g.id, g.game, g.params, g.position,
-                      std::string(to_text(g.status)), g.result, g.created_ms, g.updated_ms,
-                      g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated);
+  const auto r = insert ? w.exec_prepared("insert_game", g.id, g.game, g.params, g.position,
+                                          std::string(to_text(g.status)), g.result, g.created_ms,
+                                          g.updated_ms, g.rematch_of, g.rematch_id, g.resigned,
+                                          g.listed, g.time_control, g.rated)
+                        : w.exec_prepared("update_game", g.id, g.game, g.params, g.position,
+                                          std::string(to_text(g.status)), g.result, g.created_ms,
+                                          g.updated_ms, g.rematch_of, g.rematch_id, g.resigned,
+                                          g.listed, g.time_control, g.rated, g.expected_updated_ms);
   if (r.affected_rows() == 0) {
     if (insert)
       return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
+    if (g.expected_updated_ms >= 0 && !w.exec_prepared("select_game", g.id).empty()) {
+      return failure(ErrorCode::kConflict, op_, g.id,
+                     "conflict: the game changed since it was read");
+    }
     return failure(ErrorCode::kNotFound, op_, g.id, "no such game");
   }
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
     const SeatRow& s = g.seats[i];
     w.exec_prepared("upsert_seat", g.id, static_cast<int>(i), std::string(to_text(s.kind)), s.level,
-                    s.token_hash, s.time_used_ms, s.rematch, s.account);
+                    s.token_hash, s.time_used_ms, s.rematch, s.account, s.account_name);
   }
   w.exec_prepared("trim_seats", g.id, static_cast<int>(g.seats.size()));
   return {};
@@ -440,7 +511,7 @@ Status PostgresStore::read_seats(Tx& w, std::vector<GameRow>& games) {
     for (GameRow& g : games) {
       if (g.id != game_id) continue;
       g.seats.push_back(SeatRow{*parsed, r[2].as<int>(), r[3].as<std::string>(), r[4].as<int64_t>(),
-                                r[5].as<bool>(), r[6].as<std::string>()});
+                                r[5].as<bool>(), r[6].as<std::string>(), r[7].as<std::string>()});
     }
   }
   return {};
@@ -490,7 +561,7 @@ Result<std::vector<GameRow>> PostgresStore::list_games(const GameFilter& filter)
         filter.ids.empty() ? std::nullopt : std::optional<std::string>(text_array(filter.ids));
     const auto rows = w.exec_prepared(
         "list_games", status, filter.open_only, limit, std::string(to_text(GameStatus::kPlaying)),
-        std::string(to_text(SeatKind::kOpen)), ids, filter.listed_only);
+        std::string(to_text(SeatKind::kOpen)), ids, filter.listed_only, filter.account);
     for (const auto& r : rows) {
       auto row = game_columns(r);
       if (!row) return row.failure();
@@ -500,6 +571,227 @@ Result<std::vector<GameRow>> PostgresStore::list_games(const GameFilter& filter)
   });
   if (!s.ok()) return s.failure();
   return games;
+}
+
+// ---- online play ------------------------------------------------------------------------
+
+constexpr const char* kAccountSelect =
+    "SELECT a.id, a.username, a.username_key, a.password_hash, a.created_ms, a.deleted "
+    "FROM accounts a ";
+
+std::optional<AccountRow> first_account(const pqxx::result& rows) {
+  if (rows.empty()) return std::nullopt;
+  const auto& r = rows[0];
+  return AccountRow{r[0].as<int64_t>(),     r[1].as<std::string>(), r[2].as<std::string>(),
+                    r[3].as<std::string>(), r[4].as<int64_t>(),     r[5].as<bool>()};
+}
+
+Result<AccountRow> PostgresStore::create_account(const AccountRow& account) {
+  AccountRow out = account;
+  Status st = write("create_account", account.username, [&](Tx& w) -> Status {
+    const auto rows = w.exec_params(
+        "INSERT INTO accounts (username, username_key, password_hash, created_ms) "
+        "VALUES ($1, $2, $3, $4) ON CONFLICT (username_key) DO NOTHING RETURNING id",
+        account.username, account.username_key, account.password_hash, account.created_ms);
+    if (rows.empty()) {
+      return failure(ErrorCode::kConflict, op_, account.username, "conflict: the name is taken");
+    }
+    out.id = rows[0][0].as<int64_t>();
+    out.deleted = false;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::optional<AccountRow>> PostgresStore::account_by_id(int64_t id) {
+  std::optional<AccountRow> out;
+  Status st = write("account_by_id", std::to_string(id), [&](Tx& w) -> Status {
+    out = first_account(w.exec_params(std::string(kAccountSelect) + "WHERE a.id = $1", id));
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::optional<AccountRow>> PostgresStore::account_by_key(std::string_view key) {
+  std::optional<AccountRow> out;
+  Status st = write("account_by_key", key, [&](Tx& w) -> Status {
+    out = first_account(
+        w.exec_params(std::string(kAccountSelect) + "WHERE a.username_key = $1 AND NOT a.deleted",
+                      std::string(key)));
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Status PostgresStore::set_password(int64_t id, std::string_view hash,
+                                   std::string_view keep_session) {
+  return write("set_password", std::to_string(id), [&](Tx& w) -> Status {
+    const auto r =
+        w.exec_params("UPDATE accounts SET password_hash = $2 WHERE id = $1 AND NOT deleted", id,
+                      std::string(hash));
+    if (r.affected_rows() == 0) {
+      return failure(ErrorCode::kNotFound, op_, std::to_string(id), "no such account");
+    }
+    w.exec_params("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2", id,
+                  std::string(keep_session));
+    return {};
+  });
+}
+
+Status PostgresStore::delete_account(int64_t id) {
+  const std::string name = std::to_string(id);
+  return write("delete_account", name, [&](Tx& w) -> Status {
+    const auto r = w.exec_params(
+        "UPDATE accounts SET username = '', username_key = '#' || id::text, password_hash = '', "
+        "deleted = TRUE WHERE id = $1 AND NOT deleted",
+        id);
+    if (r.affected_rows() == 0) return failure(ErrorCode::kNotFound, op_, name, "no such account");
+    w.exec_params("DELETE FROM sessions WHERE account_id = $1", id);
+    w.exec_params("DELETE FROM ratings WHERE account_id = $1", id);
+    w.exec_params("DELETE FROM seeks WHERE account_id = $1 OR challenged = $1", id);
+    w.exec_params("UPDATE seats SET account_name = 'deleted' WHERE account = $1", name);
+    return {};
+  });
+}
+
+Status PostgresStore::create_session(const SessionRow& s) {
+  return write("create_session", std::to_string(s.account_id), [&](Tx& w) -> Status {
+    w.exec_params(
+        "INSERT INTO sessions (token_hash, account_id, created_ms, expires_ms) "
+        "VALUES ($1, $2, $3, $4)",
+        s.token_hash, s.account_id, s.created_ms, s.expires_ms);
+    return {};
+  });
+}
+
+Result<std::optional<AccountRow>> PostgresStore::session_account(std::string_view token_hash,
+                                                                 int64_t now_ms) {
+  std::optional<AccountRow> out;
+  Status st = write("session_account", "*", [&](Tx& w) -> Status {
+    out = first_account(
+        w.exec_params(std::string(kAccountSelect) +
+                          "JOIN sessions s ON s.account_id = a.id WHERE s.token_hash = $1 AND "
+                          "s.expires_ms > $2 AND NOT a.deleted",
+                      std::string(token_hash), now_ms));
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Status PostgresStore::delete_session(std::string_view token_hash) {
+  return write("delete_session", "*", [&](Tx& w) -> Status {
+    w.exec_params("DELETE FROM sessions WHERE token_hash = $1", std::string(token_hash));
+    return {};
+  });
+}
+
+constexpr const char* kRatingSelect =
+    "SELECT r.account_id, r.pool, r.rating, r.deviation, r.volatility, r.games, r.updated_ms, "
+    "a.username FROM ratings r JOIN accounts a ON a.id = r.account_id ";
+
+std::vector<RatingRow> rating_rows(const pqxx::result& rows) {
+  std::vector<RatingRow> out;
+  for (const auto& r : rows) {
+    out.push_back(RatingRow{r[0].as<int64_t>(), r[1].as<std::string>(), r[2].as<double>(),
+                            r[3].as<double>(), r[4].as<double>(), r[5].as<int>(),
+                            r[6].as<int64_t>(), r[7].as<std::string>()});
+  }
+  return out;
+}
+
+Result<std::vector<RatingRow>> PostgresStore::ratings_of(int64_t account_id) {
+  std::vector<RatingRow> out;
+  Status st = write("ratings_of", std::to_string(account_id), [&](Tx& w) -> Status {
+    out = rating_rows(w.exec_params(
+        std::string(kRatingSelect) + "WHERE r.account_id = $1 ORDER BY r.pool", account_id));
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::vector<RatingRow>> PostgresStore::leaderboard(std::string_view pool, int limit) {
+  std::vector<RatingRow> out;
+  Status st = write("leaderboard", pool, [&](Tx& w) -> Status {
+    out = rating_rows(w.exec_params(std::string(kRatingSelect) +
+                                        "WHERE r.pool = $1 AND NOT a.deleted ORDER BY r.rating "
+                                        "DESC, r.account_id LIMIT $2",
+                                    std::string(pool), limit > 0 ? int64_t{limit} : INT64_MAX));
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Status PostgresStore::apply_ratings(std::string_view game_id, const std::vector<RatingRow>& rows) {
+  return write("apply_ratings", game_id, [&](Tx& w) -> Status {
+    const auto claimed = w.exec_params(
+        "INSERT INTO rated_games (game_id, rated_ms) VALUES ($1, $2) "
+        "ON CONFLICT (game_id) DO NOTHING",
+        std::string(game_id), rows.empty() ? int64_t{0} : rows.front().updated_ms);
+    if (claimed.affected_rows() == 0) {
+      return failure(ErrorCode::kConflict, op_, game_id, "conflict: the game is rated already");
+    }
+    for (const RatingRow& r : rows) {
+      w.exec_params(
+          "INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, "
+          "updated_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account_id, pool) DO "
+          "UPDATE SET rating = excluded.rating, deviation = excluded.deviation, volatility = "
+          "excluded.volatility, games = excluded.games, updated_ms = excluded.updated_ms",
+          r.account_id, r.pool, r.rating, r.deviation, r.volatility, r.games, r.updated_ms);
+    }
+    return {};
+  });
+}
+
+Result<SeekRow> PostgresStore::create_seek(const SeekRow& seek) {
+  SeekRow out = seek;
+  Status st = write("create_seek", "*", [&](Tx& w) -> Status {
+    const auto rows = w.exec_params(
+        "INSERT INTO seeks (account_id, game, params, time_control, rated, min_rating, "
+        "max_rating, created_ms, challenged) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+        "RETURNING id",
+        seek.account_id, seek.game, seek.params, seek.time_control, seek.rated, seek.min_rating,
+        seek.max_rating, seek.created_ms, seek.challenged);
+    out.id = rows[0][0].as<int64_t>();
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::vector<SeekRow>> PostgresStore::list_seeks() {
+  std::vector<SeekRow> out;
+  Status st = write("list_seeks", "*", [&](Tx& w) -> Status {
+    out.clear();
+    for (const auto& r :
+         w.exec("SELECT s.id, s.account_id, s.game, s.params, s.time_control, s.rated, "
+                "s.min_rating, s.max_rating, s.created_ms, s.challenged, a.username, "
+                "COALESCE(c.username, '') FROM seeks s JOIN accounts a ON a.id = s.account_id "
+                "LEFT JOIN accounts c ON c.id = s.challenged ORDER BY s.id")) {
+      out.push_back(SeekRow{r[0].as<int64_t>(), r[1].as<int64_t>(), r[2].as<std::string>(),
+                            r[3].as<std::string>(), r[4].as<std::string>(), r[5].as<bool>(),
+                            r[6].as<int>(), r[7].as<int>(), r[8].as<int64_t>(), r[9].as<int64_t>(),
+                            r[10].as<std::string>(), r[11].as<std::string>()});
+    }
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<bool> PostgresStore::delete_seek(int64_t id) {
+  bool existed = false;
+  Status st = write("delete_seek", std::to_string(id), [&](Tx& w) -> Status {
+    existed = w.exec_params("DELETE FROM seeks WHERE id = $1", id).affected_rows() > 0;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return existed;
 }
 
 }  // namespace

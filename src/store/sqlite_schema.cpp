@@ -33,6 +33,36 @@ CREATE TABLE moves (
   PRIMARY KEY (game_id, ply)) WITHOUT ROWID;
 )sql";
 
+// Version 5: online play. A deleted account keeps its row (its id stays in the seats it held)
+// with username_key '#ID', which no username can be; `rated_games` marks the games whose
+// rating update is written, so it is applied once whichever server sees the game end.
+// seats.account_name is the name a game shows for the seat ("deleted" once it is).
+constexpr const char* kTablesV5 = R"sql(
+CREATE TABLE accounts (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, username TEXT NOT NULL,
+  username_key TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL,
+  created_ms INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE sessions (
+  token_hash TEXT PRIMARY KEY NOT NULL, account_id INTEGER NOT NULL REFERENCES accounts (id),
+  created_ms INTEGER NOT NULL, expires_ms INTEGER NOT NULL) WITHOUT ROWID;
+CREATE INDEX sessions_by_account ON sessions (account_id);
+CREATE TABLE ratings (
+  account_id INTEGER NOT NULL REFERENCES accounts (id), pool TEXT NOT NULL,
+  rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+  games INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
+  PRIMARY KEY (account_id, pool)) WITHOUT ROWID;
+CREATE INDEX ratings_by_pool ON ratings (pool, rating);
+CREATE TABLE rated_games (game_id TEXT PRIMARY KEY NOT NULL, rated_ms INTEGER NOT NULL)
+  WITHOUT ROWID;
+CREATE TABLE seeks (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, account_id INTEGER NOT NULL REFERENCES accounts (id),
+  game TEXT NOT NULL, params TEXT NOT NULL, time_control TEXT NOT NULL,
+  rated INTEGER NOT NULL, min_rating INTEGER NOT NULL, max_rating INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL, challenged INTEGER NOT NULL DEFAULT 0);
+ALTER TABLE seats ADD COLUMN account_name TEXT NOT NULL DEFAULT '';
+CREATE INDEX seats_by_account ON seats (account) WHERE account <> '';
+)sql";
+
 // kMigrations[v - 1] takes a database from version v - 1 to v.
 constexpr std::array<const char*, kSchemaVersion> kMigrations = {
     kTablesV1,
@@ -46,6 +76,7 @@ constexpr std::array<const char*, kSchemaVersion> kMigrations = {
     "ALTER TABLE games ADD COLUMN time_control TEXT NOT NULL DEFAULT 'none';"
     "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE seats ADD COLUMN account TEXT NOT NULL DEFAULT '';",
+    kTablesV5,
 };
 
 }  // namespace

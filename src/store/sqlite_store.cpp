@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <utility>
 
@@ -19,7 +21,8 @@ namespace {
 // ?4 and ?5 are the texts of GameStatus::kPlaying and SeatKind::kOpen (game_enums.h).
 #define ARBITER_LIST_WHERE                                                              \
   "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = ?4 AND EXISTS (SELECT 1 FROM " \
-  "seats s WHERE s.game_id = g.id AND s.kind = ?5))) AND (?6 = 0 OR g.listed = 1)"
+  "seats s WHERE s.game_id = g.id AND s.kind = ?5))) AND (?6 = 0 OR g.listed = 1) AND " \
+  "(?7 = '' OR EXISTS (SELECT 1 FROM seats a WHERE a.game_id = g.id AND a.account = ?7))"
 
 enum Sql {
   kBegin,
@@ -56,15 +59,17 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "UPDATE games SET game = ?2, params = ?3, position = ?4, status = ?5, result = ?6, "
     "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10, resigned = ?11, "
     "listed = ?12, time_control = ?13, rated = ?14 "
-    "WHERE id = ?1",
-    "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch, account) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT (game_id, seat) DO UPDATE SET "
+    "WHERE id = ?1 AND (?15 < 0 OR updated_ms = ?15)",
+    "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch, account, "
+    "account_name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (game_id, seat) DO "
+    "UPDATE SET "
     "kind = excluded.kind, level = excluded.level, token_hash = excluded.token_hash, "
     "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch, "
-    "account = excluded.account",
+    "account = excluded.account, account_name = excluded.account_name",
     "DELETE FROM seats WHERE game_id = ?1 AND seat >= ?2",
     "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
-    "SELECT kind, level, token_hash, time_used_ms, rematch, account FROM seats WHERE game_id = ?1 "
+    "SELECT kind, level, token_hash, time_used_ms, rematch, account, account_name FROM seats "
+    "WHERE game_id = ?1 "
     "ORDER BY seat",
     "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
     "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1",
@@ -112,7 +117,34 @@ class SqliteStore final : public Store {
   std::vector<Status> write_batch(const std::vector<Write>& writes) override;
   Status probe_write() override;
 
+  Result<AccountRow> create_account(const AccountRow& account) override;
+  Result<std::optional<AccountRow>> account_by_id(int64_t id) override;
+  Result<std::optional<AccountRow>> account_by_key(std::string_view key) override;
+  Status set_password(int64_t id, std::string_view hash, std::string_view keep_session) override;
+  Status delete_account(int64_t id) override;
+  Status create_session(const SessionRow& session) override;
+  Result<std::optional<AccountRow>> session_account(std::string_view token_hash,
+                                                    int64_t now_ms) override;
+  Status delete_session(std::string_view token_hash) override;
+  Result<std::vector<RatingRow>> ratings_of(int64_t account_id) override;
+  Result<std::vector<RatingRow>> leaderboard(std::string_view pool, int limit) override;
+  Status apply_ratings(std::string_view game_id, const std::vector<RatingRow>& rows) override;
+  Result<SeekRow> create_seek(const SeekRow& seek) override;
+  Result<std::vector<SeekRow>> list_seeks() override;
+  Result<bool> delete_seek(int64_t id) override;
+
  private:
+  // The statements of online play, prepared on first use and kept (mu_ held).
+  const Stmt& cached(const char* sql);
+  // Runs `q` to its end (a write); false on an error.
+  static bool run_write(Use& q) { return q.step() == SQLITE_DONE; }
+  // The account row `q` is on: id, username, username_key, password_hash, created_ms, deleted.
+  static AccountRow account_columns(const Use& q);
+  // One account by `sql` with `bind` applied (mu_ held by the caller).
+  template <class Bind>
+  Result<std::optional<AccountRow>> one_account(std::string_view op, const char* sql, Bind bind);
+  std::map<const char*, std::unique_ptr<Stmt>> cached_;
+
   // The body of each kind of write, inside a transaction (mu_ held, op_ set).
   Status append_body(const GameRow& game, const MoveRow& move);
   Status truncate_body(const GameRow& game, int from_ply);
@@ -188,12 +220,21 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
     q.text(5, to_text(g.status)).text(6, g.result).num(7, g.created_ms).num(8, g.updated_ms);
     q.text(9, g.rematch_of).text(10, g.rematch_id).num(11, g.resigned).num(12, g.listed ? 1 : 0);
     q.text(13, g.time_control).num(14, g.rated ? 1 : 0);
+    if (!insert) q.num(15, g.expected_updated_ms);
     const int rc = q.step();
     if (insert && rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
       return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
     }
     if (rc != SQLITE_DONE) return sql_error(op_, g.id);
     if (!insert && sqlite3_changes(db_) == 0) {
+      if (g.expected_updated_ms >= 0) {
+        Use exists(stmts_[kSelectGame]);
+        exists.text(1, g.id);
+        if (exists.step() == SQLITE_ROW) {
+          return failure(ErrorCode::kConflict, op_, g.id,
+                         "conflict: the game changed since it was read");
+        }
+      }
       return failure(ErrorCode::kNotFound, op_, g.id, "no such game");
     }
   }
@@ -202,6 +243,7 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
     Use q(stmts_[kUpsertSeat]);
     q.text(1, g.id).num(2, static_cast<int64_t>(i)).text(3, to_text(s.kind)).num(4, s.level);
     q.text(5, s.token_hash).num(6, s.time_used_ms).num(7, s.rematch ? 1 : 0).text(8, s.account);
+    q.text(9, s.account_name);
     if (q.step() != SQLITE_DONE) return sql_error(op_, g.id);
   }
   Use trim(stmts_[kTrimSeats]);
@@ -344,7 +386,7 @@ Status SqliteStore::read_seats(GameRow& game) {
       return failure(ErrorCode::kCorrupt, op_, game.id, "unknown seat kind '" + kind + "'");
     }
     game.seats.push_back(SeatRow{*parsed, static_cast<int>(q.col_num(1)), q.col_text(2),
-                                 q.col_num(3), q.col_num(4) != 0, q.col_text(5)});
+                                 q.col_num(3), q.col_num(4) != 0, q.col_text(5), q.col_text(6)});
   }
   if (rc != SQLITE_DONE) return sql_error(op_, game.id);
   return {};
@@ -396,7 +438,7 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
   auto run = [&](Use& q) -> Status {
     q.text(1, status).num(2, filter.open_only ? 1 : 0);
     q.text(4, to_text(GameStatus::kPlaying)).text(5, to_text(SeatKind::kOpen));
-    q.num(6, filter.listed_only ? 1 : 0);
+    q.num(6, filter.listed_only ? 1 : 0).text(7, filter.account);
     int rc;
     while ((rc = q.step()) == SQLITE_ROW) {
       auto row = game_columns(q);
@@ -427,6 +469,263 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
     if (Status s = read_seats(game); !s.ok()) return s.failure();
   }
   return games;
+}
+
+// ---- online play ------------------------------------------------------------------------
+
+const Stmt& SqliteStore::cached(const char* sql) {
+  auto& slot = cached_[sql];
+  if (!slot) {
+    slot = std::make_unique<Stmt>();
+    if (slot->prepare(db_, sql) != SQLITE_OK) {
+      // Left unprepared: the step fails with SQLITE_MISUSE and the caller reports it.
+      slot.reset();
+      static const Stmt empty;
+      return empty;
+    }
+  }
+  return *slot;
+}
+
+AccountRow SqliteStore::account_columns(const Use& q) {
+  return AccountRow{q.col_num(0),  q.col_text(1), q.col_text(2),
+                    q.col_text(3), q.col_num(4),  q.col_num(5) != 0};
+}
+
+template <class Bind>
+Result<std::optional<AccountRow>> SqliteStore::one_account(std::string_view op, const char* sql,
+                                                           Bind bind) {
+  std::lock_guard lock(mu_);
+  Use q(cached(sql));
+  bind(q);
+  const int rc = q.step();
+  if (rc == SQLITE_ROW) return std::optional<AccountRow>(account_columns(q));
+  if (rc != SQLITE_DONE) return sql_error(op, "*");
+  return std::optional<AccountRow>();
+}
+
+Result<AccountRow> SqliteStore::create_account(const AccountRow& account) {
+  AccountRow out = account;
+  Status st = transaction("create_account", account.username, [&]() -> Status {
+    Use q(
+        cached("INSERT INTO accounts (username, username_key, password_hash, created_ms, "
+               "deleted) VALUES (?1, ?2, ?3, ?4, 0)"));
+    q.text(1, account.username).text(2, account.username_key).text(3, account.password_hash);
+    q.num(4, account.created_ms);
+    const int rc = q.step();
+    if ((rc & 0xff) == SQLITE_CONSTRAINT) {
+      return failure(ErrorCode::kConflict, op_, account.username, "conflict: the name is taken");
+    }
+    if (rc != SQLITE_DONE) return sql_error(op_, account.username);
+    out.id = sqlite3_last_insert_rowid(db_);
+    out.deleted = false;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::optional<AccountRow>> SqliteStore::account_by_id(int64_t id) {
+  return one_account("account_by_id",
+                     "SELECT a.id, a.username, a.username_key, a.password_hash, a.created_ms, "
+                     "a.deleted FROM accounts a WHERE a.id = ?1",
+                     [&](Use& q) { q.num(1, id); });
+}
+
+Result<std::optional<AccountRow>> SqliteStore::account_by_key(std::string_view key) {
+  return one_account("account_by_key",
+                     "SELECT a.id, a.username, a.username_key, a.password_hash, a.created_ms, "
+                     "a.deleted FROM accounts a WHERE a.username_key = ?1 AND a.deleted = 0",
+                     [&](Use& q) { q.text(1, key); });
+}
+
+Status SqliteStore::set_password(int64_t id, std::string_view hash, std::string_view keep_session) {
+  return transaction("set_password", std::to_string(id), [&]() -> Status {
+    {
+      Use q(cached("UPDATE accounts SET password_hash = ?2 WHERE id = ?1 AND deleted = 0"));
+      q.num(1, id).text(2, hash);
+      if (!run_write(q)) return sql_error(op_, std::to_string(id));
+      if (sqlite3_changes(db_) == 0) {
+        return failure(ErrorCode::kNotFound, op_, std::to_string(id), "no such account");
+      }
+    }
+    Use q(cached("DELETE FROM sessions WHERE account_id = ?1 AND token_hash <> ?2"));
+    q.num(1, id).text(2, keep_session);
+    if (!run_write(q)) return sql_error(op_, std::to_string(id));
+    return {};
+  });
+}
+
+Status SqliteStore::delete_account(int64_t id) {
+  const std::string name = std::to_string(id);
+  return transaction("delete_account", name, [&]() -> Status {
+    {
+      Use q(
+          cached("UPDATE accounts SET username = '', username_key = '#' || id, "
+                 "password_hash = '', deleted = 1 WHERE id = ?1 AND deleted = 0"));
+      q.num(1, id);
+      if (!run_write(q)) return sql_error(op_, name);
+      if (sqlite3_changes(db_) == 0)
+        return failure(ErrorCode::kNotFound, op_, name, "no such account");
+    }
+    for (const char* sql :
+         {"DELETE FROM sessions WHERE account_id = ?1", "DELETE FROM ratings WHERE account_id = ?1",
+          "DELETE FROM seeks WHERE account_id = ?1 OR challenged = ?1"}) {
+      Use q(cached(sql));
+      q.num(1, id);
+      if (!run_write(q)) return sql_error(op_, name);
+    }
+    Use q(cached("UPDATE seats SET account_name = 'deleted' WHERE account = ?1"));
+    q.text(1, name);
+    if (!run_write(q)) return sql_error(op_, name);
+    return {};
+  });
+}
+
+Status SqliteStore::create_session(const SessionRow& session) {
+  return transaction("create_session", std::to_string(session.account_id), [&]() -> Status {
+    Use q(
+        cached("INSERT INTO sessions (token_hash, account_id, created_ms, expires_ms) "
+               "VALUES (?1, ?2, ?3, ?4)"));
+    q.text(1, session.token_hash).num(2, session.account_id);
+    q.num(3, session.created_ms).num(4, session.expires_ms);
+    if (!run_write(q)) return sql_error(op_, std::to_string(session.account_id));
+    return {};
+  });
+}
+
+Result<std::optional<AccountRow>> SqliteStore::session_account(std::string_view token_hash,
+                                                               int64_t now_ms) {
+  return one_account("session_account",
+                     "SELECT a.id, a.username, a.username_key, a.password_hash, a.created_ms, "
+                     "a.deleted FROM sessions s JOIN accounts a ON a.id = s.account_id "
+                     "WHERE s.token_hash = ?1 AND s.expires_ms > ?2 AND a.deleted = 0",
+                     [&](Use& q) { q.text(1, token_hash).num(2, now_ms); });
+}
+
+Status SqliteStore::delete_session(std::string_view token_hash) {
+  return transaction("delete_session", "*", [&]() -> Status {
+    Use q(cached("DELETE FROM sessions WHERE token_hash = ?1"));
+    q.text(1, token_hash);
+    if (!run_write(q)) return sql_error(op_, "*");
+    return {};
+  });
+}
+
+namespace {
+constexpr const char* kRatingColumns =
+    "r.account_id, r.pool, r.rating, r.deviation, r.volatility, r.games, r.updated_ms, "
+    "a.username";
+RatingRow rating_columns(const Use& q) {
+  return RatingRow{q.col_num(0),  q.col_text(1), q.col_real(2),
+                   q.col_real(3), q.col_real(4), static_cast<int>(q.col_num(5)),
+                   q.col_num(6),  q.col_text(7)};
+}
+}  // namespace
+
+Result<std::vector<RatingRow>> SqliteStore::ratings_of(int64_t account_id) {
+  std::lock_guard lock(mu_);
+  static const std::string sql = std::string("SELECT ") + kRatingColumns +
+                                 " FROM ratings r JOIN accounts a ON a.id = r.account_id "
+                                 "WHERE r.account_id = ?1 ORDER BY r.pool";
+  Use q(cached(sql.c_str()));
+  q.num(1, account_id);
+  std::vector<RatingRow> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out.push_back(rating_columns(q));
+  if (rc != SQLITE_DONE) return sql_error("ratings_of", std::to_string(account_id));
+  return out;
+}
+
+Result<std::vector<RatingRow>> SqliteStore::leaderboard(std::string_view pool, int limit) {
+  std::lock_guard lock(mu_);
+  static const std::string sql = std::string("SELECT ") + kRatingColumns +
+                                 " FROM ratings r JOIN accounts a ON a.id = r.account_id "
+                                 "WHERE r.pool = ?1 AND a.deleted = 0 "
+                                 "ORDER BY r.rating DESC, r.account_id LIMIT ?2";
+  Use q(cached(sql.c_str()));
+  q.text(1, pool).num(2, limit > 0 ? limit : -1);
+  std::vector<RatingRow> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) out.push_back(rating_columns(q));
+  if (rc != SQLITE_DONE) return sql_error("leaderboard", pool);
+  return out;
+}
+
+Status SqliteStore::apply_ratings(std::string_view game_id, const std::vector<RatingRow>& rows) {
+  return transaction("apply_ratings", game_id, [&]() -> Status {
+    {
+      Use q(
+          cached("INSERT INTO rated_games (game_id, rated_ms) VALUES (?1, ?2) "
+                 "ON CONFLICT (game_id) DO NOTHING"));
+      q.text(1, game_id).num(2, rows.empty() ? 0 : rows.front().updated_ms);
+      if (!run_write(q)) return sql_error(op_, game_id);
+      if (sqlite3_changes(db_) == 0) {
+        return failure(ErrorCode::kConflict, op_, game_id, "conflict: the game is rated already");
+      }
+    }
+    for (const RatingRow& r : rows) {
+      Use q(
+          cached("INSERT INTO ratings (account_id, pool, rating, deviation, volatility, games, "
+                 "updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (account_id, "
+                 "pool) DO UPDATE SET rating = excluded.rating, deviation = "
+                 "excluded.deviation, volatility = excluded.volatility, games = "
+                 "excluded.games, updated_ms = excluded.updated_ms"));
+      q.num(1, r.account_id).text(2, r.pool).real(3, r.rating).real(4, r.deviation);
+      q.real(5, r.volatility).num(6, r.games).num(7, r.updated_ms);
+      if (!run_write(q)) return sql_error(op_, game_id);
+    }
+    return {};
+  });
+}
+
+Result<SeekRow> SqliteStore::create_seek(const SeekRow& seek) {
+  SeekRow out = seek;
+  Status st = transaction("create_seek", "*", [&]() -> Status {
+    Use q(
+        cached("INSERT INTO seeks (account_id, game, params, time_control, rated, min_rating, "
+               "max_rating, created_ms, challenged) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)"));
+    q.num(1, seek.account_id).text(2, seek.game).text(3, seek.params).text(4, seek.time_control);
+    q.num(5, seek.rated ? 1 : 0).num(6, seek.min_rating).num(7, seek.max_rating);
+    q.num(8, seek.created_ms).num(9, seek.challenged);
+    if (!run_write(q)) return sql_error(op_, "*");
+    out.id = sqlite3_last_insert_rowid(db_);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::vector<SeekRow>> SqliteStore::list_seeks() {
+  std::lock_guard lock(mu_);
+  Use q(
+      cached("SELECT s.id, s.account_id, s.game, s.params, s.time_control, s.rated, "
+             "s.min_rating, s.max_rating, s.created_ms, s.challenged, a.username, "
+             "COALESCE(c.username, '') FROM seeks s JOIN accounts a ON a.id = s.account_id "
+             "LEFT JOIN accounts c ON c.id = s.challenged ORDER BY s.id"));
+  std::vector<SeekRow> out;
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    out.push_back(SeekRow{q.col_num(0), q.col_num(1), q.col_text(2), q.col_text(3), q.col_text(4),
+                          q.col_num(5) != 0, static_cast<int>(q.col_num(6)),
+                          static_cast<int>(q.col_num(7)), q.col_num(8), q.col_num(9),
+                          q.col_text(10), q.col_text(11)});
+  }
+  if (rc != SQLITE_DONE) return sql_error("list_seeks", "*");
+  return out;
+}
+
+Result<bool> SqliteStore::delete_seek(int64_t id) {
+  bool existed = false;
+  Status st = transaction("delete_seek", std::to_string(id), [&]() -> Status {
+    Use q(cached("DELETE FROM seeks WHERE id = ?1"));
+    q.num(1, id);
+    if (!run_write(q)) return sql_error(op_, std::to_string(id));
+    existed = sqlite3_changes(db_) > 0;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return existed;
 }
 
 }  // namespace

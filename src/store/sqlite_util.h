@@ -46,6 +46,10 @@ class Use {
     sqlite3_bind_int64(s_, i, v);
     return *this;
   }
+  Use& real(int i, double v) {
+    sqlite3_bind_double(s_, i, v);
+    return *this;
+  }
   // SQLITE_ROW, SQLITE_DONE or the (extended) error code.
   int step() { return sqlite3_step(s_); }
   std::string col_text(int c) const {
@@ -53,6 +57,7 @@ class Use {
     return p ? std::string(p, sqlite3_column_bytes(s_, c)) : std::string();
   }
   int64_t col_num(int c) const { return sqlite3_column_int64(s_, c); }
+  double col_real(int c) const { return sqlite3_column_double(s_, c); }
 
  private:
   sqlite3_stmt* s_;

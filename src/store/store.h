@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "store/account_rows.h"
 #include "store/game_enums.h"
 
 namespace arbiter::store {
@@ -75,6 +76,8 @@ struct SeatRow {
   int64_t time_used_ms = 0;  // the seat's clock: thinking time used so far
   bool rematch = false;      // the holder has offered (or accepted) a rematch
   std::string account;       // the account holding the seat; "" for a guest, ai and open seats
+  // Its name as the game shows it: the username, "deleted" once the account is deleted.
+  std::string account_name;
 };
 
 struct GameRow {
@@ -97,6 +100,11 @@ struct GameRow {
   // Each seat's clock is its time_used_ms against it; stored games before the column: "none".
   std::string time_control = "none";
   bool rated = false;  // a rated game between accounts (ratings change when it ends)
+  // Not stored: when not negative, a write of this row (update, move, takeback) applies only if
+  // the stored row's updated_ms is still this, else kConflict and nothing changes. Servers
+  // sharing a database set it to the updated_ms of the row their change was made from, so one
+  // server's change never overwrites another's it has not seen (a join, say).
+  int64_t expected_updated_ms = -1;
 };
 
 struct MoveRow {
@@ -121,6 +129,7 @@ struct GameFilter {
   bool open_only = false;            // games still playing with at least one open seat
   std::optional<GameStatus> status;  // only games with this status (nullopt: any)
   bool listed_only = false;          // only listed games
+  std::string account;               // only games with a seat this account holds ("": any)
   int limit = 50;                    // newest first by updated_ms; 0 or less: no limit
 };
 
@@ -152,6 +161,44 @@ class Store {
   // Whether a write would succeed now, by a write that changes nothing (a read-only file, a
   // full disk fail it). The default reports success.
   virtual Status probe_write() { return {}; }
+  // Names this store object among the processes sharing its database: the changes it announces
+  // carry it (change_feed.h), so a server knows its own. "" for a store nobody shares.
+  virtual std::string origin() const { return ""; }
+
+  // ---- accounts, sessions, ratings, seeks (account_rows.h); schema 5 ----------------------
+  // Every backend implements these; the defaults (kInvalid) serve test doubles only.
+
+  // A new account (id assigned, returned); kConflict when its username_key is taken.
+  virtual Result<AccountRow> create_account(const AccountRow& account);
+  // By id (deleted ones too) or by username_key (live ones only); nullopt when none.
+  virtual Result<std::optional<AccountRow>> account_by_id(int64_t id);
+  virtual Result<std::optional<AccountRow>> account_by_key(std::string_view key);
+  // A new password hash; in the same transaction every session but `keep_session` ends.
+  virtual Status set_password(int64_t id, std::string_view hash, std::string_view keep_session);
+  // In one transaction: the row keeps its id but loses its name and password; its sessions,
+  // ratings and seeks go; its seats stay, named "deleted". kNotFound when no live account.
+  virtual Status delete_account(int64_t id);
+
+  virtual Status create_session(const SessionRow& session);
+  // The live account of an unexpired session; nullopt when none.
+  virtual Result<std::optional<AccountRow>> session_account(std::string_view token_hash,
+                                                            int64_t now_ms);
+  virtual Status delete_session(std::string_view token_hash);
+
+  // Every pool's rating of one account, by pool.
+  virtual Result<std::vector<RatingRow>> ratings_of(int64_t account_id);
+  // A pool's ratings, highest first (with usernames), of live accounts.
+  virtual Result<std::vector<RatingRow>> leaderboard(std::string_view pool, int limit);
+  // The rating update of a finished game, once: in one transaction marks `game_id` rated and
+  // writes `rows`; kConflict (and nothing written) when the game was rated already.
+  virtual Status apply_ratings(std::string_view game_id, const std::vector<RatingRow>& rows);
+
+  // A new seek (id assigned, returned).
+  virtual Result<SeekRow> create_seek(const SeekRow& seek);
+  // Every seek, oldest first, with the names of its author and challenged account.
+  virtual Result<std::vector<SeekRow>> list_seeks();
+  // Removes a seek; false when there was none (taken by someone else, or withdrawn).
+  virtual Result<bool> delete_seek(int64_t id);
 };
 
 // Opens (creating when missing, with its folder) the store named by `url`: "sqlite:PATH" or a

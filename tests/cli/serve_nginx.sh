@@ -97,6 +97,7 @@ done
 
 # WebSocket clients through nginx, each game's socket on either server.
 "$ws_load" --host 127.0.0.1 --port "$front" --clients 8 --seconds 4 --game traverse >"$tmp/load.txt" 2>&1
+[ "$(sed -n "s/.* errors=\([0-9]*\).*/\1/p" "$tmp/load.txt")" = 0 ] || cat "$tmp/load.txt" "$tmp/server0.log" "$tmp/server1.log" "$tmp/logs/error.log" >&2
 result=$(grep '^RESULT ' "$tmp/load.txt")
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$result"; }
 accepted=$(field accepted)

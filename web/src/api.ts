@@ -52,6 +52,8 @@ export interface Seat {
   level: number;
   time_used_ms: number;
   rematch: boolean;
+  clock_ms: number | null; // time left at the game's now_ms; null when unlimited
+  flag_at_ms: number | null;
 }
 
 export interface LastMove {
@@ -91,6 +93,11 @@ export interface Game {
   rematch_id: string;
   created_ms: number;
   updated_ms: number;
+  time_control: string;
+  rated: boolean;
+  now_ms: number;
+  offers: { draw: number | null; takeback: number | null };
+  claim_at_ms: number | null;
 }
 
 export interface Seated {
@@ -153,6 +160,8 @@ export interface CatalogGame {
   name: string;
   title: string;
   summary: string;
+  draws: boolean; // the game can end in a draw: draw offers and drawn claims
+
   params_help: string[];
   defaults: string;
   params: CatalogParam[];
@@ -213,7 +222,7 @@ export const api = {
   // The board of a position text of `game` ("" for the start under `params`), for diagrams.
   board: (game: string, params: string, position: string) =>
     call<{ board: BoardView }>('GET', `/api/board?game=${enc(game)}&params=${enc(params)}&position=${enc(position)}`),
-  create: (body: { game: string; params?: string; position?: string; seats: string[]; public?: boolean }) =>
+  create: (body: { game: string; params?: string; position?: string; seats: string[]; public?: boolean; time_control?: string }) =>
     call<Seated>('POST', '/api/games', body),
   list: (query: string) => call<{ games: Game[] }>('GET', `/api/games?${query}`),
   get: (id: string) => call<Game>('GET', `/api/games/${enc(id)}`),
@@ -229,6 +238,12 @@ export const api = {
     call<Game>('POST', `/api/games/${enc(id)}/resign`, { seat }, token),
   undo: (id: string, token: string) => call<Game>('POST', `/api/games/${enc(id)}/undo`, {}, token),
   rematch: (id: string, token: string) => call<Game>('POST', `/api/games/${enc(id)}/rematch`, {}, token),
+  draw: (id: string, token: string, action: 'offer' | 'accept' | 'decline') =>
+    call<Game>('POST', `/api/games/${enc(id)}/draw`, { action }, token),
+  takeback: (id: string, token: string, action: 'request' | 'accept' | 'decline') =>
+    call<Game>('POST', `/api/games/${enc(id)}/takeback`, { action }, token),
+  claim: (id: string, token: string, result: 'win' | 'draw') =>
+    call<Game>('POST', `/api/games/${enc(id)}/claim`, { result }, token),
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
   wsUrl: (id: string) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

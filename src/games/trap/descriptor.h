@@ -64,6 +64,7 @@ struct Descriptor {
   };
   // Fitted by scripts/winprob_fit.py on analysis/winprob/ (docs/analysis.md).
   static constexpr WinModel kWinModels[] = {{2, 0.000102803, 0}};
+  static constexpr bool kHasDraws = true;
   static constexpr std::string_view kPerftSuite = "trap";
 
   static Result<Params> parse_params(const ParamMap& map) { return trap::parse_params(map); }

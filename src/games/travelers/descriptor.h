@@ -66,6 +66,7 @@ struct Descriptor {
   };
   // Fitted by scripts/winprob_fit.py on analysis/winprob/ (docs/analysis.md).
   static constexpr WinModel kWinModels[] = {{2, 0.00156027, 0}};
+  static constexpr bool kHasDraws = true;
   static constexpr std::string_view kPerftSuite = "travelers";
 
   static Result<Params> parse_params(const ParamMap& map) { return travelers::parse_params(map); }

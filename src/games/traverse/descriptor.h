@@ -103,6 +103,8 @@ struct Descriptor {
       mcts_position("", 30'000),
   };
   static constexpr std::string_view kPerftSuite = "traverse";
+  // R19, R20: every game ends with a winner.
+  static constexpr bool kHasDraws = false;
   // Fitted by scripts/winprob_fit.py on analysis/winprob/ (docs/analysis.md).
   static constexpr WinModel kWinModels[] = {
       {2, 0.00324038, 0},

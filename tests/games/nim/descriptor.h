@@ -35,6 +35,7 @@ struct Descriptor {
   static constexpr Legend kLegend = {kGlyphs, {}, ""};
   static constexpr ConformanceCase kConformance[] = {{"", 20, 1}, {"heaps=6", 10, 3}};
   static constexpr std::span<const BenchPosition> kBench = {};
+  static constexpr bool kHasDraws = false;
   static constexpr std::string_view kPerftSuite = "";
 
   static Result<Params> parse_params(const ParamMap& map) {

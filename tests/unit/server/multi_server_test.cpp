@@ -120,5 +120,26 @@ TEST_F(MultiServerTest, TwoServersRacingForOnePlyStoreItOnce) {
   }
 }
 
+// A seat taken on B while A, holding the game, has not heard of it yet: South's move on A is made
+// from A's old copy, so storing it would undo the join. The store refuses it (the row changed),
+// A rereads the game and plays the move on the new copy; North's seat stays taken.
+TEST_F(MultiServerTest, AMoveFromAnOldCopyNeverUndoesAJoin) {
+  for (int round = 0; round < 5; ++round) {
+    HttpReply created = post(0, "/api/games", {{"game", "traverse"}, {"seats", {"human", "open"}}});
+    ASSERT_EQ(created.status, 201) << created.body;
+    const std::string id = created.parsed()["game"]["id"];
+    const std::string south = created.parsed()["tokens"]["0"];
+    HttpReply joined = post(1, "/api/games/" + id + "/join", {{"seat", 1}});
+    ASSERT_EQ(joined.status, 200) << joined.body;
+    const std::string north = joined.parsed()["tokens"]["1"];
+    HttpReply moved = post(0, "/api/games/" + id + "/moves", {{"move", "c1-b2"}}, south);
+    ASSERT_EQ(moved.status, 200) << moved.body;
+    EXPECT_EQ(moved.parsed()["seats"][1]["kind"], "human") << moved.body;
+    HttpReply reply =
+        post(1, "/api/games/" + id + "/moves", {{"move", "d10-e9"}, {"ply", 1}}, north);
+    ASSERT_EQ(reply.status, 200) << reply.body;
+  }
+}
+
 }  // namespace
 }  // namespace arbiter::server::test

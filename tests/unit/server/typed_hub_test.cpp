@@ -114,15 +114,18 @@ TEST(Api, JsonKeepsTheDocumentedFieldsInOrder) {
   const Ordered seated = Ordered::parse(created.body);
   EXPECT_EQ(keys_of(seated), (std::vector<std::string>{"game", "tokens"}));
   const std::vector<std::string> game_keys = {
-      "id",       "game",       "params",     "position",   "start_position",
-      "moves",    "last_move",  "ply",        "to_move",    "status",
-      "result",   "returns",    "seats",      "board",      "legal_count",
-      "thinking", "rematch_of", "rematch_id", "created_ms", "updated_ms"};
+      "id",           "game",       "params",     "position",   "start_position",
+      "moves",        "last_move",  "ply",        "to_move",    "status",
+      "result",       "returns",    "seats",      "board",      "legal_count",
+      "thinking",     "rematch_of", "rematch_id", "created_ms", "updated_ms",
+      "time_control", "rated",      "now_ms",     "offers",     "claim_at_ms"};
   EXPECT_EQ(keys_of(seated["game"]), game_keys);
   EXPECT_EQ(seated["game"]["status"], "playing");
   EXPECT_EQ(seated["game"]["seats"][1]["kind"], "open");
   EXPECT_EQ(keys_of(seated["game"]["seats"][0]),
-            (std::vector<std::string>{"player", "kind", "level", "time_used_ms", "rematch"}));
+            (std::vector<std::string>{"player", "kind", "level", "time_used_ms", "rematch",
+                                      "clock_ms", "flag_at_ms"}));
+  EXPECT_EQ(keys_of(seated["game"]["offers"]), (std::vector<std::string>{"draw", "takeback"}));
   EXPECT_EQ(keys_of(seated["game"]["board"]),
             (std::vector<std::string>{"shape", "width", "height", "cells", "zones", "walls",
                                       "counters", "players"}));

@@ -310,6 +310,40 @@ TEST_P(StoreTest, TwoThreadsAppendToTheirOwnGames) {
   }
 }
 
+// A write made from an old copy of the row (expected_updated_ms, as servers sharing a database
+// send) is a conflict and changes nothing, so it never overwrites a change it has not seen.
+TEST_P(StoreTest, StaleRowWritesAreConflicts) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  GameRow g = make_game("g1", 1000, {kHuman, kOpen});
+  ASSERT_TRUE(store->create_game(g).ok());
+  GameRow joined = g;  // another server seats someone
+  joined.seats[1].kind = kHuman;
+  joined.seats[1].token_hash = "beef";
+  joined.updated_ms = 2000;
+  joined.expected_updated_ms = 1000;
+  ASSERT_TRUE(store->update_game(joined).ok());
+  GameRow stale = g;  // this server, not knowing, moves from its old copy
+  stale.updated_ms = 2001;
+  stale.expected_updated_ms = 1000;
+  Status s = store->append_move(stale, make_move(0));
+  EXPECT_TRUE(s.is(ErrorCode::kConflict)) << s.error();
+  EXPECT_NE(s.error().find("changed since it was read"), std::string::npos) << s.error();
+  EXPECT_TRUE(store->update_game(stale).is(ErrorCode::kConflict));
+  EXPECT_TRUE(store->truncate_moves(stale, 0).is(ErrorCode::kConflict));
+  joined.expected_updated_ms = -1;
+  expect_same(**store->load_game("g1"), joined);
+  EXPECT_TRUE(store->load_moves("g1")->empty());
+  // From the new copy the move goes in; a missing game is still "no such game".
+  GameRow fresh = joined;
+  fresh.updated_ms = 2002;
+  fresh.expected_updated_ms = 2000;
+  EXPECT_TRUE(store->append_move(fresh, make_move(0)).ok());
+  GameRow ghost = make_game("ghost");
+  ghost.expected_updated_ms = 5;
+  EXPECT_TRUE(store->update_game(ghost).is(ErrorCode::kNotFound));
+}
+
 // A batch (the store thread's unit of work): each write as its own call would do it, a failed
 // one changing nothing while the others commit.
 TEST_P(StoreTest, BatchedWritesFailAlone) {
@@ -356,12 +390,16 @@ TEST(PostgresChangeFeed, CommittedWritesAreHeardRolledBackOnesAreNot) {
   std::vector<std::string> heard;
   auto feed = listen_for_changes(db.url(), [&](const GameChange& c) {
     std::lock_guard lock(mu);
-    heard.push_back(c.game_id + " " + std::to_string(c.moves));
+    heard.push_back(c.game_id + " " + std::to_string(c.moves) + " " + c.origin);
     cv.notify_all();
   });
   ASSERT_TRUE(feed.ok()) << feed.error();
   auto store = open_store(db.url());
   ASSERT_TRUE(store.ok()) << store.error();
+  // Each change names the store object that made it.
+  const std::string origin = (*store)->origin();
+  ASSERT_EQ(origin.size(), 16u);
+  EXPECT_NE(origin, (*open_store(db.url()))->origin());
   GameRow g = make_game("fed");
   ASSERT_TRUE((*store)->create_game(g).ok());
   ASSERT_TRUE((*store)->append_move(g, make_move(0)).ok());
@@ -370,7 +408,8 @@ TEST(PostgresChangeFeed, CommittedWritesAreHeardRolledBackOnesAreNot) {
   ASSERT_TRUE((*store)->truncate_moves(g, 0).ok());
   std::unique_lock lock(mu);
   cv.wait_for(lock, std::chrono::seconds(10), [&] { return heard.size() >= 4; });
-  EXPECT_EQ(heard, (std::vector<std::string>{"fed 0", "fed 1", "fed -1", "fed 0"}));
+  EXPECT_EQ(heard, (std::vector<std::string>{"fed 0 " + origin, "fed 1 " + origin,
+                                             "fed -1 " + origin, "fed 0 " + origin}));
 }
 
 TEST(PostgresChangeFeed, OnlyPostgresSharesChanges) {

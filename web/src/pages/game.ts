@@ -11,9 +11,9 @@ import { MoveMaker } from '../play/clicks';
 import { History, Playback, type Shown, shownOf } from '../play/history';
 import { Live } from '../play/live';
 import { addTokens, confirmMoves, getPref, setPref, tokensFor } from '../storage';
-import { gameTitle } from '../catalog';
+import { gameEntry, gameTitle } from '../catalog';
 import { confirmSetting, controlItems, explainClick, statusText } from './game_controls';
-import { clock, inviteRows, moveItems, playerRows, recordLink, replayBar, thinkingText } from './game_panel';
+import { clock, seatClockMs, inviteRows, moveItems, playerRows, recordLink, replayBar, thinkingText } from './game_panel';
 
 // Moves that arrive together are shown one after another, each slid along its route.
 const kStepMs = 320;
@@ -192,6 +192,22 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     render();
   }
 
+  // An offer, its answer or a claim (docs/online.md); the answer is the new game object.
+  async function offer(call: () => Promise<Game>): Promise<void> {
+    if (!game || !anyToken()) return;
+    busy = true;
+    render();
+    try {
+      const g = await call();
+      setHint('');
+      settle(g);
+    } catch (e) {
+      busy = false;
+      setHint(e instanceof ApiError ? e.message : String(e), true);
+      render();
+    }
+  }
+
   async function act(what: 'undo' | 'resign' | 'rematch'): Promise<void> {
     if (!game) return;
     const token = what === 'resign' ? tokenFor(game.to_move) ?? anyToken() : anyToken();
@@ -253,6 +269,16 @@ export function gamePage(app: HTMLElement, id: string): () => void {
 
     // Replay: how to get back to the live position.
     clear(notice);
+    // The game is over: its result, and what next.
+    if (g.status === 'finished' && !viewing) {
+      notice.append(
+        h('div', { class: 'game-over', id: 'game-over' },
+          h('strong', null, g.result || 'The game is over.'),
+          mine.length && !g.rematch_id ? h('button', { id: 'over-rematch', class: 'primary', disabled: busy || mine.some((i) => g.seats[i]?.rematch), onclick: () => void act('rematch') }, 'Rematch') : null,
+          g.rematch_id ? h('button', { class: 'primary', onclick: () => followRematch(g) }, 'Go to the rematch') : null,
+          h('a', { class: 'button', id: 'over-new', href: '#/' }, 'New game'),
+          h('button', { id: 'over-review', disabled: g.moves.length === 0, onclick: () => void showPly(0) }, 'Review')));
+    }
     if (viewing) {
       const what = shown.ply === 0 ? `the start (move 0 of ${g.moves.length})` : `move ${shown.ply} of ${g.moves.length}`;
       notice.append(
@@ -345,6 +371,11 @@ export function gamePage(app: HTMLElement, id: string): () => void {
         },
         rematch: () => void act('rematch'),
         followRematch: () => followRematch(g),
+        draw: (action) => void offer(() => api.draw(id, anyToken()!, action)),
+        takeback: (action) => void offer(() => api.takeback(id, anyToken()!, action)),
+        claim: (result) => void offer(() => api.claim(id, anyToken()!, result)),
+        hasDraws: gameEntry(g.game)?.draws ?? false,
+        claimable: g.claim_at_ms !== null && g.claim_at_ms !== undefined && g.now_ms + (Date.now() - receivedAt) >= g.claim_at_ms,
         flip: () => {
           flipped = !flipped;
           setPref(`flip.${id}`, flipped ? '1' : '0');
@@ -403,6 +434,8 @@ export function gamePage(app: HTMLElement, id: string): () => void {
       error: (message) => setHint(message, true),
       connection: (up) => {
         connected = up;
+        // Say which seats this browser holds: they count as present (claims, docs/online.md).
+        if (up) for (const token of new Set(held().map((i) => tokenFor(i)).filter((t): t is string => !!t))) socket?.send({ type: 'hello', token });
         if (up && dropped) {
           // Back after a drop: errors of the outage are stale, the clicks start over, and the
           // state is fetched too in case the pushed one is late.
@@ -439,8 +472,15 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     if (!game || game.status !== 'playing') return;
     const el = players.querySelector(`[data-clock="${game.to_move}"]`);
     const seat = game.seats[game.to_move];
-    if (el && seat && seat.kind !== 'open') el.textContent = clock(seat.time_used_ms + Date.now() - receivedAt);
-  }, 1000);
+    if (el && seat && seat.kind !== 'open') {
+      const c = seatClockMs(game, game.to_move, Date.now() - receivedAt);
+      el.textContent = clock(c.ms);
+      el.classList.toggle('low', c.low);
+    }
+    // A claim becomes possible while nothing changes: show its button then.
+    if (game.claim_at_ms !== null && game.claim_at_ms !== undefined && !controls.querySelector('#claim') &&
+        game.now_ms + (Date.now() - receivedAt) >= game.claim_at_ms) render();
+  }, 250);
 
   api.get(id).then(
     (g) => {

@@ -18,6 +18,11 @@ export interface ControlsState {
   resign(): void;
   rematch(): void;
   followRematch(): void;
+  draw(action: 'offer' | 'accept' | 'decline'): void;
+  takeback(action: 'request' | 'accept' | 'decline'): void;
+  claim(result: 'win' | 'draw'): void;
+  hasDraws: boolean; // the game's rules have draws (not Traverse)
+  claimable: boolean; // the seat to move has been away past the grace (claim_at_ms passed)
   flip(): void;
 }
 
@@ -28,6 +33,7 @@ export function controlItems(c: ControlsState): HTMLElement[] {
   if (g.status === 'playing' && c.mine.length && othersAi) {
     out.push(h('button', { id: 'undo', disabled: c.busy || g.ply === 0, onclick: c.undo }, 'Undo'));
   }
+  if (g.status === 'playing' && c.mine.length) out.push(...offerItems(c, othersAi));
   if (g.status === 'playing' && c.mine.length) {
     out.push(h('button', { id: 'resign', class: c.confirmResign ? 'primary' : '', disabled: c.busy, onclick: c.resign }, c.confirmResign ? 'Really resign?' : 'Resign'));
   }
@@ -48,6 +54,43 @@ export function controlItems(c: ControlsState): HTMLElement[] {
       },
     }, 'Copy position'),
   );
+  return out;
+}
+
+// Draw and takeback offers between people: the button to offer, or the other side's prompt;
+// a claim once the player to move has been away past the grace.
+function offerItems(c: ControlsState, othersAi: boolean): HTMLElement[] {
+  const g = c.game;
+  const out: HTMLElement[] = [];
+  const people = !g.seats.some((s) => s.kind === 'ai');
+  const theirs = (seat: number | null) => seat !== null && !c.mine.includes(seat);
+  if (people && c.hasDraws) {
+    const d = g.offers?.draw ?? null;
+    if (theirs(d) || (d !== null && othersAi)) {
+      out.push(h('div', { class: 'offer', id: 'draw-offer' }, `${g.seats[d!]?.player} offers a draw. `,
+        h('button', { id: 'draw-accept', class: 'primary', disabled: c.busy, onclick: () => c.draw('accept') }, 'Accept'),
+        h('button', { id: 'draw-decline', disabled: c.busy, onclick: () => c.draw('decline') }, 'Decline')));
+    } else if (d !== null) {
+      out.push(h('button', { id: 'draw', disabled: c.busy, onclick: () => c.draw('decline') }, 'Draw offered: withdraw'));
+    } else {
+      out.push(h('button', { id: 'draw', disabled: c.busy, onclick: () => c.draw('offer') }, 'Offer a draw'));
+    }
+  }
+  if (people && !othersAi) {
+    const t = g.offers?.takeback ?? null;
+    if (theirs(t)) {
+      out.push(h('div', { class: 'offer', id: 'takeback-offer' }, `${g.seats[t!]?.player} asks to take back a move. `,
+        h('button', { id: 'takeback-accept', class: 'primary', disabled: c.busy, onclick: () => c.takeback('accept') }, 'Accept'),
+        h('button', { id: 'takeback-decline', disabled: c.busy, onclick: () => c.takeback('decline') }, 'Decline')));
+    } else if (t === null) {
+      out.push(h('button', { id: 'takeback', disabled: c.busy || g.ply === 0, onclick: () => c.takeback('request') }, 'Ask to take back'));
+    }
+  }
+  if (c.claimable && !c.mine.includes(g.to_move)) {
+    out.push(h('div', { class: 'offer', id: 'claim-offer' }, `${g.seats[g.to_move]?.player} has left the game. `,
+      h('button', { id: 'claim', class: 'primary', disabled: c.busy, onclick: () => c.claim('win') }, 'Claim the win'),
+      c.hasDraws ? h('button', { id: 'claim-draw', disabled: c.busy, onclick: () => c.claim('draw') }, 'Claim a draw') : null));
+  }
   return out;
 }
 

@@ -36,6 +36,23 @@ export function thinkingText(g: Game | null, t: Thinking | null): string {
   return `${g.seats[t.seat]?.player ?? 'AI'}: depth ${t.depth} · eval ${scoreText(t.score)} · ${nodesText(t.nodes)} nodes · ${(t.pv ?? []).join(' ')}`;
 }
 
+// A seat's clock: under a time control the time left, counting down for the seat to move
+// (`running`: ms since the game object arrived) and marked low under 10 s or a tenth of its
+// start; otherwise the time used, counting up.
+export function seatClockMs(g: Game, i: number, running: number): { ms: number; low: boolean } {
+  const seat = g.seats[i];
+  if (seat.clock_ms === null || seat.clock_ms === undefined) return { ms: seat.time_used_ms + running, low: false };
+  const left = Math.max(0, seat.clock_ms - running);
+  const m = /^([0-9.]+)\+/.exec(g.time_control);
+  const start = m ? Number(m[1]) * 60_000 : 0;
+  return { ms: left, low: g.status === 'playing' && (left < 10_000 || (start > 0 && left < start / 10)) };
+}
+
+function clockSpan(g: Game, i: number, running: number): HTMLElement {
+  const c = seatClockMs(g, i, running);
+  return h('span', { class: c.low ? 'clock low' : 'clock', 'data-clock': i }, clock(c.ms));
+}
+
 // One line per seat: colour, name, who holds it, the summary of the position shown, the clock.
 export function playerRows(g: Game, board: BoardView, mine: number[], live: boolean, runningMs: number): HTMLElement[] {
   const rows = g.seats.map((seat, i) => {
@@ -50,7 +67,7 @@ export function playerRows(g: Game, board: BoardView, mine: number[], live: bool
       h('span', { class: mine.includes(i) ? 'tag you' : 'tag' }, kind),
       h('span', { class: 'summary' }, vp?.summary ?? ''),
       ret !== undefined ? h('span', { class: 'tag' }, ret > 0 ? 'won' : ret < 0 ? 'lost' : 'draw') : null,
-      h('span', { class: 'clock', 'data-clock': i }, clock(seat.time_used_ms + running)));
+      clockSpan(g, i, running));
   });
   // The board's own counts (a pile of walls).
   for (const c of board.counters ?? []) rows.push(h('li', { class: 'muted small', 'data-counter': c.label }, c.text.charAt(0).toUpperCase() + c.text.slice(1)));

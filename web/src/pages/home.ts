@@ -7,6 +7,12 @@ import { clear, h } from '../dom';
 import { addTokens, forget, getPref, heldGames, setPref, tokensFor } from '../storage';
 import { paramControl, paramWords, validValue } from './param_controls';
 
+// The time controls offered (docs/online.md): none, real time (minutes+increment), days per move.
+const kTimeControls: [string, string][] = [
+  ['none', 'None'], ['1+0', '1+0'], ['3+2', '3+2'], ['5+3', '5+3'], ['10+5', '10+5'],
+  ['corr:1', '1 day per move'], ['corr:3', '3 days per move'],
+];
+
 function select(name: string, options: [string, string][], value: string, onchange?: (v: string) => void): HTMLSelectElement {
   const el = h('select', { name }, ...options.map(([v, label]) => h('option', { value: v, selected: v === value }, label)));
   if (onchange) el.addEventListener('change', () => onchange(el.value));
@@ -51,6 +57,7 @@ export function homePage(app: HTMLElement): () => void {
   const values: Record<string, Record<string, string>> = {};
   const players: Record<string, number> = {};
   let extra = '';
+  let timeControl = getPref('time_control', 'none');
   let seatKinds: string[] = [];
   let listOpen = false; // list a game with an open seat under Open games
 
@@ -117,7 +124,7 @@ export function homePage(app: HTMLElement): () => void {
       error.textContent = '';
       try {
         const hasOpen = seatKinds.includes('open');
-        const seated = await api.create({ game, params: params(info), seats: seatKinds, ...(hasOpen && listOpen ? { public: true } : {}) });
+        const seated = await api.create({ game, params: params(info), seats: seatKinds, time_control: timeControl, ...(hasOpen && listOpen ? { public: true } : {}) });
         addTokens(seated.game.id, seated.game.game, seated.tokens);
         location.hash = `#/game/${encodeURIComponent(seated.game.id)}`;
       } catch (e) {
@@ -173,6 +180,8 @@ export function homePage(app: HTMLElement): () => void {
           h('input', { type: 'checkbox', name: 'public', checked: listOpen, onchange: (e: Event) => { listOpen = (e.target as HTMLInputElement).checked; } }),
           ' List under Open games (anyone may join; otherwise only your invite link)')]
         : []),
+      h('div', { class: 'form-row', 'data-param': 'time_control' }, h('label', null, 'Time control'),
+        select('time_control', kTimeControls, timeControl, (v) => { timeControl = v; setPref('time_control', v); })),
       h('div', { class: 'form-row' }, start),
       error,
     );

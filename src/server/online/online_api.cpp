@@ -1,0 +1,178 @@
+#include "server/online/online_api.h"
+
+#include "core/text.h"
+#include "server/live_game.h"
+#include "server/tokens.h"
+
+namespace arbiter::server {
+namespace {
+
+constexpr int64_t kSessionRecheckMs = 60'000;
+constexpr std::size_t kMaxCachedSessions = 100'000;
+
+bool is_json(std::string_view content_type) {
+  return to_lower(trim(content_type.substr(0, content_type.find(';')))) == "application/json";
+}
+
+}  // namespace
+
+Response online_json(int status, std::string body) {
+  Response r;
+  r.status = status;
+  r.body = std::move(body);
+  return r;
+}
+
+// Login attempts: 10 per address and 5 per account at once, then one every 30 s per address and
+// one a minute per account. Registrations: 5 per address, then one every 2 minutes.
+OnlineApi::OnlineApi(Hub& hub)
+    : hub_(hub),
+      store_(hub.store()),
+      logins_by_address_(1.0 / 30, 10),
+      logins_by_account_(1.0 / 60, 5),
+      signups_by_address_(1.0 / 120, 5) {}
+
+bool OnlineApi::owns(const std::vector<std::string>& segments) {
+  if (segments.size() < 2 || segments[0] != "api") return false;
+  const std::string& s = segments[1];
+  return s == "accounts" || s == "account" || s == "sessions" || s == "players" ||
+         s == "leaderboard" || s == "seeks";
+}
+
+std::string OnlineApi::session_token(const Request& request) {
+  std::string_view auth = trim(request.authorization);
+  if (auth.size() > 7 && to_lower(auth.substr(0, 7)) == "bearer ") {
+    std::string_view token = trim(auth.substr(7));
+    if (is_session_token(token)) return std::string(token);
+  }
+  for (auto part : split(request.cookie, ";")) {
+    part = trim(part);
+    const auto eq = part.find('=');
+    if (eq == std::string_view::npos || trim(part.substr(0, eq)) != kSessionCookie) continue;
+    std::string_view value = trim(part.substr(eq + 1));
+    if (is_session_token(value)) return std::string(value);
+  }
+  return "";
+}
+
+std::optional<SessionAccount> OnlineApi::session_of(const Request& request) {
+  const std::string token = session_token(request);
+  if (token.empty()) return std::nullopt;
+  const std::string hash = hash_token(std::string_view(token).substr(2));
+  if (hash.empty()) return std::nullopt;
+  const int64_t now = now_ms();
+  {
+    std::lock_guard lock(sessions_mu_);
+    auto it = sessions_.find(hash);
+    if (it != sessions_.end()) {
+      if (it->second.expires_ms <= now) {
+        sessions_.erase(it);
+        return std::nullopt;
+      }
+      if (now - it->second.checked_ms < kSessionRecheckMs) return it->second.account;
+    }
+  }
+  auto found = store_->session_account(hash, now);
+  if (!found || !*found) {
+    forget_session(hash);
+    return std::nullopt;
+  }
+  SessionAccount who{(*found)->id, (*found)->username};
+  std::lock_guard lock(sessions_mu_);
+  if (sessions_.size() >= kMaxCachedSessions) sessions_.clear();
+  // The expiry is not read with the account: recheck within the minute, and never past 30 days.
+  sessions_[hash] = Cached{who, now + kSessionLifetimeMs, now};
+  return who;
+}
+
+void OnlineApi::forget_session(const std::string& token_hash) {
+  std::lock_guard lock(sessions_mu_);
+  sessions_.erase(token_hash);
+}
+
+void OnlineApi::forget_sessions(int64_t account_id) {
+  std::lock_guard lock(sessions_mu_);
+  std::erase_if(sessions_, [&](const auto& kv) { return kv.second.account.id == account_id; });
+}
+
+server::Outcome<SessionAccount> OnlineApi::logged_in(const Call& c) {
+  if (!c.who) return unauthorized("log in first (POST /api/sessions)");
+  return *c.who;
+}
+
+Response OnlineApi::handle(const Request& request, const std::vector<std::string>& segments,
+                           const std::map<std::string, std::string>& query) {
+  Call c{request, segments, query};
+  if (request.method == "POST") {
+    if (!is_json(request.content_type)) {
+      return Api::error_response(
+          {415,
+           "Content-Type: expected application/json, got " +
+               (request.content_type.empty() ? std::string("none") : quote(request.content_type))});
+    }
+    if (!trim(request.body).empty()) {
+      try {
+        c.body = nlohmann::json::parse(request.body);
+      } catch (const nlohmann::json::exception& e) {
+        std::string what = e.what();
+        if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
+        return Api::error_response(bad_request("malformed JSON: " + what));
+      }
+      if (!c.body.is_object()) {
+        return Api::error_response(bad_request("the body must be a JSON object"));
+      }
+    }
+  }
+  try {
+    c.session = session_token(request);
+    c.who = session_of(request);
+    auto out = route(c);
+    return out ? std::move(*out) : Api::error_response(out.error());
+  } catch (const std::exception& e) {
+    return Api::error_response(internal_error(std::string("internal error: ") + e.what()));
+  }
+}
+
+OnlineApi::Outcome OnlineApi::route(Call& c) {
+  const auto& s = c.segments;
+  const std::string& m = c.request.method;
+  const std::size_t n = s.size();
+  auto is = [&](std::initializer_list<std::string_view> path) {
+    if (path.size() != n) return false;
+    std::size_t i = 0;
+    for (auto p : path) {
+      if (p != "*" && p != s[i]) return false;
+      ++i;
+    }
+    return true;
+  };
+  struct Entry {
+    std::initializer_list<std::string_view> path;
+    const char* method;
+    Outcome (OnlineApi::*handler)(Call&);
+  };
+  static const Entry table[] = {
+      {{"api", "accounts"}, "POST", &OnlineApi::register_account},
+      {{"api", "sessions"}, "POST", &OnlineApi::log_in},
+      {{"api", "sessions"}, "DELETE", &OnlineApi::log_out},
+      {{"api", "account"}, "GET", &OnlineApi::account},
+      {{"api", "account", "password"}, "POST", &OnlineApi::change_password},
+      {{"api", "account", "delete"}, "POST", &OnlineApi::delete_account},
+      {{"api", "players", "*"}, "GET", &OnlineApi::player},
+      {{"api", "leaderboard"}, "GET", &OnlineApi::leaderboard},
+      {{"api", "seeks"}, "GET", &OnlineApi::list_seeks},
+      {{"api", "seeks"}, "POST", &OnlineApi::create_seek},
+      {{"api", "seeks", "*", "accept"}, "POST", &OnlineApi::accept_seek},
+      {{"api", "seeks", "*"}, "DELETE", &OnlineApi::withdraw_seek},
+  };
+  bool known = false;
+  for (const Entry& e : table) {
+    if (!is(e.path)) continue;
+    known = true;
+    if (m == e.method) return (this->*e.handler)(c);
+  }
+  if (known) return ApiError{405, "method " + m + " not allowed here"};
+  return not_found("no such path: " + quote(c.request.target));
+}
+
+}  // namespace arbiter::server

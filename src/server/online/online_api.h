@@ -1,0 +1,108 @@
+// Online play over HTTP (docs/api.md "Accounts", "Players", "Lobby"): accounts and their
+// sessions, players' ratings and leaderboards, and the lobby's seeks. The Api (api.h) hands it
+// the requests of its paths, on a hub worker (passwords are hashed, the store is read), and asks
+// it who a request's session belongs to.
+//
+// A session is "s." and 32 hex digits, stored hashed (server/tokens.h), sent back as the
+// HttpOnly, SameSite=Lax cookie `arbiter_session` for the web and in the answer's body for API
+// clients, who send it as `Authorization: Bearer s.…` (seat tokens have no "s.", so both
+// kinds of bearer work). Files: online_api.cpp (routing, sessions), accounts_api.cpp
+// (accounts, sessions, players, leaderboards), lobby_api.cpp (seeks).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "server/api.h"
+#include "server/rate_limiter.h"
+
+namespace arbiter::server {
+
+inline constexpr std::string_view kSessionCookie = "arbiter_session";
+inline constexpr int64_t kSessionLifetimeMs = 30LL * 86'400'000;  // 30 days
+
+inline bool is_session_token(std::string_view token) { return token.starts_with("s."); }
+
+struct SessionAccount {
+  int64_t id = 0;
+  std::string username;
+};
+
+class OnlineApi {
+ public:
+  explicit OnlineApi(Hub& hub);
+
+  // Whether `segments` (the path, split) is one of these routes' paths.
+  static bool owns(const std::vector<std::string>& segments);
+  // The answer to a request on one of those paths; may hash a password and read the store.
+  Response handle(const Request& request, const std::vector<std::string>& segments,
+                  const std::map<std::string, std::string>& query);
+  // The live account of the request's session (a bearer "s.…" first, else the cookie); nullopt
+  // when it has none or it has ended. Reads the store only for a session not seen lately.
+  std::optional<SessionAccount> session_of(const Request& request);
+
+ private:
+  struct Call {
+    const Request& request;
+    const std::vector<std::string>& segments;
+    const std::map<std::string, std::string>& query;
+    nlohmann::json body = nlohmann::json::object();
+    std::optional<SessionAccount> who;  // the caller's session
+    std::string session;                // its token, "" when none
+  };
+  using Outcome = server::Outcome<Response>;
+
+  Outcome route(Call& c);
+  // accounts_api.cpp
+  Outcome register_account(Call& c);
+  Outcome log_in(Call& c);
+  Outcome log_out(Call& c);
+  Outcome account(Call& c);
+  Outcome change_password(Call& c);
+  Outcome delete_account(Call& c);
+  Outcome player(Call& c);
+  Outcome leaderboard(Call& c);
+  // A new session for `account`, as the answer to registration or login (201, with its cookie).
+  Outcome start_session(const store::AccountRow& account);
+  // lobby_api.cpp
+  Outcome list_seeks(Call& c);
+  Outcome create_seek(Call& c);
+  Outcome accept_seek(Call& c);
+  Outcome withdraw_seek(Call& c);
+
+  // The caller's session, or 401.
+  static server::Outcome<SessionAccount> logged_in(const Call& c);
+  // Forgets cached sessions of `account_id` (logout everywhere, password change, deletion).
+  void forget_sessions(int64_t account_id);
+  void forget_session(const std::string& token_hash);
+  // The seat token's session text: the token of the cookie or bearer, "" when none.
+  static std::string session_token(const Request& request);
+
+  Hub& hub_;
+  std::shared_ptr<store::Store> store_;
+  RateLimiter logins_by_address_;
+  RateLimiter logins_by_account_;
+  RateLimiter signups_by_address_;
+  std::mutex accept_mu_;  // one seek taken at a time on this server
+
+  struct Cached {
+    SessionAccount account;
+    int64_t expires_ms = 0;
+    int64_t checked_ms = 0;  // read from the store then: read again after a minute
+  };
+  std::mutex sessions_mu_;
+  std::unordered_map<std::string, Cached> sessions_;  // by token hash
+};
+
+// A response with a JSON body (made with the JSON writer, json_writer.h).
+Response online_json(int status, std::string body);
+
+}  // namespace arbiter::server
