@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 
-#include "cli/trap_listing.h"
 #include "core/text.h"
 
 namespace arbiter::cli {
@@ -32,21 +31,6 @@ const ViewCell* find_cell(const BoardView& view, std::string_view name) {
     if (to_lower(c.name) == name) return &c;
   }
   return nullptr;
-}
-
-// The cell's piece never moves again (a trapped Trap mover).
-bool trapped(const ViewCell& c) {
-  return std::find(c.tags.begin(), c.tags.end(), "trapped") != c.tags.end();
-}
-
-std::vector<TrapMover> movers_of(const BoardView& view, int player) {
-  std::vector<TrapMover> movers;
-  for (const auto& c : view.cells) {
-    if (!c.glyph.empty() && c.owner == player) movers.push_back({c.name, trapped(c)});
-  }
-  std::sort(movers.begin(), movers.end(),
-            [](const TrapMover& a, const TrapMover& b) { return cell_before(a.cell, b.cell); });
-  return movers;
 }
 
 // The squares a move's route names, in order: "d1-d3-f5" -> d1 d3 f5, "c2xc4" -> c2 xc4 (a
@@ -102,23 +86,6 @@ std::vector<std::string> summarise_by_square(const std::vector<std::string>& mov
   return lines;
 }
 
-// A step and a wall from Trap turns, to show how to narrow: "c3-c4", "a1|a2" ("" when none).
-std::pair<std::string, std::string> trap_examples(const std::vector<std::string>& turns) {
-  std::string step, wall;
-  for (const auto& turn : turns) {
-    for (const auto part : split_exact(turn, ',')) {
-      if (part.find('|') != std::string_view::npos) {
-        if (wall.empty()) wall = std::string(part);
-      } else if (step.empty() && part.find('-') != std::string_view::npos) {
-        const auto cells = split_exact(part, '-');
-        step = std::string(cells[0]) + "-" + std::string(cells[1]);
-      }
-    }
-    if (!step.empty() && !wall.empty()) break;
-  }
-  return {step, wall};
-}
-
 std::string joined(const std::vector<std::string>& lines) {
   std::string out;
   for (const auto& l : lines) out += l + "\n";
@@ -127,42 +94,10 @@ std::string joined(const std::vector<std::string>& lines) {
 
 }  // namespace
 
-std::vector<std::string> fill_lines(const std::vector<std::string>& words,
-                                    std::string_view indent) {
-  std::vector<std::string> lines;
-  std::string line;
-  bool fresh = true;  // nothing on the line yet but the indent
-  for (const auto& w : words) {
-    if (!fresh && line.size() + 1 + w.size() > kLineWidth) {
-      lines.push_back(line);
-      line = std::string(indent);
-      fresh = true;
-    }
-    line += (fresh ? "" : " ") + w;
-    fresh = false;
-  }
-  if (!fresh) lines.push_back(line);
-  return lines;
-}
-
-std::string with_commas(std::size_t n) {
-  std::string digits = std::to_string(n);
-  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, ",");
-  return digits;
-}
-
-bool cell_before(const std::string& a, const std::string& b) {
-  if (a.empty() || b.empty() || a[0] != b[0]) return a < b;
-  const auto number = [](const std::string& s) {
-    return s.size() > 1 && is_digit(s[1]) ? std::stoi(s.substr(1)) : 0;
-  };
-  return number(a) != number(b) ? number(a) < number(b) : a < b;
-}
-
 MoveListing list_moves(const GameState& state, std::string_view typed_text, bool all) {
   const std::string typed = normalised(typed_text);
   const BoardView view = state.view();
-  const bool trap = state.game().name() == "trap";
+  const MoveLister* lister = state.game().move_lister();
   const std::vector<std::string> legal = state.legal_moves();
   std::vector<std::string> matches;
   const ViewCell* cell = typed.empty() ? nullptr : find_cell(view, typed);
@@ -174,13 +109,15 @@ MoveListing list_moves(const GameState& state, std::string_view typed_text, bool
     if (trapped(*cell)) return {false, true, cell->name + " is trapped: it never moves again\n"};
     for (const auto& m : legal) {
       const std::string lm = to_lower(m);
-      if (trap ? trap_turn_moves(lm, cell->name) : begins(lm, cell->name)) matches.push_back(m);
+      if (lister ? lister->moves_piece(lm, cell->name) : begins(lm, cell->name)) {
+        matches.push_back(m);
+      }
     }
     if (matches.empty()) return {false, true, "no legal moves from " + cell->name + "\n"};
   } else {
     for (const auto& m : legal) {
       const std::string lm = to_lower(m);
-      if (begins(lm, typed) || (trap && begins(trap_turn_swapped(lm), typed))) {
+      if (begins(lm, typed) || (lister && begins(lister->reordered(lm), typed))) {
         matches.push_back(m);
       }
     }
@@ -193,26 +130,15 @@ MoveListing list_moves(const GameState& state, std::string_view typed_text, bool
   if (all || lines.size() <= kScreenLines) return {true, cell != nullptr, joined(lines)};
 
   // Past a screenful: a summary, then how to narrow it or have every move.
-  const std::string noun = trap ? "turn" : "move";
+  const std::string noun = lister ? std::string(lister->noun()) : "move";
   std::string footer = with_commas(matches.size()) + " " + noun + "s";
   std::string how = "type more to narrow";
   std::vector<std::string> summary;
-  if (trap) {
-    const auto movers = cell != nullptr ? std::vector<TrapMover>{{cell->name, false}}
-                                        : movers_of(view, state.to_move());
-    summary = summarise_trap_turns(matches, movers, typed.empty());
-    const auto [step, wall] = trap_examples(matches);
-    if (cell != nullptr) {
-      footer += " move " + cell->name;
-      if (!step.empty()) how = "type a step (" + step + ") to narrow";
-    } else if (typed.empty()) {
-      how = "type a mover's cell";
-      if (!step.empty()) how += ", a step (" + step + ")";
-      if (!wall.empty()) how += " or a wall (" + wall + ")";
-      how += " to narrow";
-    } else {
-      footer += " begin " + typed;
-    }
+  if (lister) {
+    ListingSummary s = lister->summarise(view, state.to_move(), matches, cell, typed);
+    summary = std::move(s.lines);
+    footer += s.footer;
+    how = s.how;
   } else {
     summary = summarise_by_square(matches);
     if (cell != nullptr) footer += " from " + cell->name;

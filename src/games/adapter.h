@@ -308,6 +308,13 @@ class GameAdapter : public Game {
   std::span<const BenchPosition> bench_positions() const override { return Descriptor::kBench; }
   std::string_view perft_suite() const override { return Descriptor::kPerftSuite; }
   bool has_draws() const override { return Descriptor::kHasDraws; }
+  const MoveLister* move_lister() const override {
+    if constexpr (requires { Descriptor::move_lister(); }) {
+      return Descriptor::move_lister();
+    } else {
+      return nullptr;
+    }
+  }
   std::span<const WinModel> win_models() const override {
     if constexpr (requires { Descriptor::kWinModels; }) {
       return Descriptor::kWinModels;

@@ -24,6 +24,7 @@ class Searcher;  // engine/searcher.h
 }
 
 class Game;
+class MoveLister;  // games/move_lister.h
 
 // The research face's fixed shapes, per game and parameter set (docs/research.md describes each
 // game's): action ids 0 … num_actions − 1 and the observation tensor (channels, height, width).
@@ -128,6 +129,9 @@ class Game {
   virtual const ClickHints& hints() const = 0;
   virtual std::span<const ConformanceCase> conformance_cases() const = 0;
   virtual std::span<const BenchPosition> bench_positions() const = 0;
+  // How a terminal summarises a long list of moves (games/move_lister.h); nullptr: by the
+  // square each move starts on.
+  virtual const MoveLister* move_lister() const = 0;
   // Whether a game can end in a draw (players may agree one; a claim may ask for one).
   virtual bool has_draws() const = 0;
   // The win-probability models the game declares, one per player count (none: the game cannot

@@ -54,6 +54,7 @@ export interface Seat {
   rematch: boolean;
   clock_ms: number | null; // time left at the game's now_ms; null when unlimited
   flag_at_ms: number | null;
+  account?: string; // the account holding the seat ("deleted" once deleted); absent: none
 }
 
 export interface LastMove {
@@ -98,6 +99,37 @@ export interface Game {
   now_ms: number;
   offers: { draw: number | null; takeback: number | null };
   claim_at_ms: number | null;
+}
+
+// Online play (docs/api.md "Accounts, players and the lobby").
+export interface Rating {
+  pool: string;
+  rating: number;
+  deviation: number;
+  volatility: number;
+  games: number;
+  provisional: boolean;
+  updated_ms: number;
+}
+
+export interface Profile {
+  username: string;
+  created_ms: number;
+  ratings: Rating[];
+  games: Game[]; // the latest, without boards
+}
+
+export interface Seek {
+  id: string;
+  username: string;
+  game: string;
+  params: string;
+  time_control: string;
+  rated: boolean;
+  min_rating: number; // 0: no bound
+  max_rating: number; // 0: no bound
+  created_ms: number;
+  challenge: string | null;
 }
 
 export interface Seated {
@@ -244,6 +276,23 @@ export const api = {
     call<Game>('POST', `/api/games/${enc(id)}/takeback`, { action }, token),
   claim: (id: string, token: string, result: 'win' | 'draw') =>
     call<Game>('POST', `/api/games/${enc(id)}/claim`, { result }, token),
+  // Accounts: the session travels as the HttpOnly cookie the server sets (no token here).
+  register: (username: string, password: string) => call<{ username: string }>('POST', '/api/accounts', { username, password }),
+  login: (username: string, password: string) => call<{ username: string }>('POST', '/api/sessions', { username, password }),
+  logout: () => call<{ ok: boolean }>('DELETE', '/api/sessions'),
+  account: () => call<{ username: string; created_ms: number }>('GET', '/api/account'),
+  changePassword: (password: string, newPassword: string) =>
+    call<{ ok: boolean }>('POST', '/api/account/password', { password, new_password: newPassword }),
+  deleteAccount: (password: string) => call<{ ok: boolean }>('POST', '/api/account/delete', { password }),
+  player: (name: string) => call<Profile>('GET', `/api/players/${enc(name)}`),
+  pools: () => call<{ pools: string[] }>('GET', '/api/leaderboard'),
+  leaderboard: (pool: string) =>
+    call<{ pool: string; players: (Rating & { rank: number; username: string })[] }>('GET', `/api/leaderboard?pool=${enc(pool)}`),
+  seeks: () => call<{ seeks: Seek[] }>('GET', '/api/seeks'),
+  postSeek: (body: { game: string; time_control: string; rated: boolean; min_rating?: number; max_rating?: number; challenge?: string }) =>
+    call<{ seek: Seek }>('POST', '/api/seeks', body),
+  acceptSeek: (id: string) => call<Seated>('POST', `/api/seeks/${enc(id)}/accept`, {}),
+  withdrawSeek: (id: string) => call<{ ok: boolean }>('DELETE', `/api/seeks/${enc(id)}`),
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
   wsUrl: (id: string) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

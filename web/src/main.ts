@@ -3,9 +3,17 @@
 //   #/game/ID          a game (playing for the seats this browser holds, else watching)
 //   #/join/ID/SEAT     take an open seat (invite link), then show the game
 //   #/rules/GAME       the rules of a game
+//   #/account          log in, register; the account's settings
+//   #/players/NAME     a player's ratings and games
+//   #/leaderboard[/POOL]  the best-rated players of a pool
 
 import { loadCatalog } from './catalog';
 import { clear, h } from './dom';
+import { mountAccountLink } from './header';
+import { accountPage } from './pages/account';
+import { leaderboardPage } from './pages/leaderboard';
+import { profilePage } from './pages/profile';
+import { refreshUser } from './session';
 import { gamePage } from './pages/game';
 import { homePage } from './pages/home';
 import { joinPage } from './pages/join';
@@ -26,7 +34,7 @@ function route(): void {
   // The header's link to the part of the site shown is marked as the current page.
   for (const a of document.querySelectorAll('header.top nav a')) {
     const href = a.getAttribute('href') ?? '';
-    const current = parts[0] === 'rules' ? href.startsWith('#/rules') : parts[0] === '' && href === '#/';
+    const current = parts[0] === 'rules' ? href.startsWith('#/rules') : href === `#/${parts[0]}`;
     if (current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
@@ -41,6 +49,15 @@ function route(): void {
       app.append(rulesPage(parts[1] ?? ''));
       document.title = 'arbiter: rules';
       break;
+    case 'account':
+      accountPage(app);
+      break;
+    case 'players':
+      profilePage(app, parts[1] ?? '');
+      break;
+    case 'leaderboard':
+      leaderboardPage(app, parts.slice(1).join('/')); // a pool's name holds a slash
+      break;
     case '':
       teardown = homePage(app);
       break;
@@ -53,9 +70,10 @@ function route(): void {
 if (!location.hash && location.pathname !== '/' && !location.pathname.startsWith('/api')) {
   history.replaceState(null, '', `/#${location.pathname}`);
 }
-// Pages name games by the catalog's titles: route once it has loaded (or failed to).
-loadCatalog()
-  .catch(() => undefined)
+// Pages name games by the catalog's titles and know who is logged in: route once both are
+// known (or failed to be).
+mountAccountLink();
+Promise.allSettled([loadCatalog(), refreshUser()])
   .finally(() => {
     window.addEventListener('hashchange', route);
     route();

@@ -12,6 +12,7 @@
 #include "games/descriptor_types.h"
 #include "games/trap/actions.h"
 #include "games/trap/geometry.h"
+#include "games/trap/listing.h"
 #include "games/trap/observation.h"
 #include "games/trap/params.h"
 #include "games/trap/snapshot.h"
@@ -65,6 +66,8 @@ struct Descriptor {
   // Fitted by scripts/winprob_fit.py on analysis/winprob/ (docs/analysis.md).
   static constexpr WinModel kWinModels[] = {{2, 0.000102803, 0}};
   static constexpr bool kHasDraws = true;
+  // Turns are listed per mover (listing.h): a turn's two parts may come in either order.
+  static const MoveLister* move_lister() { return trap::move_lister(); }
   static constexpr std::string_view kPerftSuite = "trap";
 
   static Result<Params> parse_params(const ParamMap& map) { return trap::parse_params(map); }

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "games/registry.h"
 #include "server/clocks/time_control.h"
 #include "server/live_game.h"
 #include "server/ratings/glicko2.h"
@@ -10,7 +11,9 @@ namespace arbiter::server::ratings {
 
 std::string pool_name(std::string_view game, int players, std::string_view speed) {
   std::string out(game);
-  if (game == "traverse") out += "-" + std::to_string(players) + "p";
+  // A game played by different numbers of players (Traverse) keeps a pool per player count.
+  const Game* g = find_game(game);
+  if (g != nullptr && g->seatings().size() > 1) out += "-" + std::to_string(players) + "p";
   out += "/";
   out += speed == "real time" ? "real-time" : std::string(speed);
   return out;

@@ -10,6 +10,7 @@ import { clear, h } from '../dom';
 import { MoveMaker } from '../play/clicks';
 import { History, Playback, type Shown, shownOf } from '../play/history';
 import { Live } from '../play/live';
+import { accountSeats } from '../session';
 import { addTokens, confirmMoves, getPref, setPref, tokensFor } from '../storage';
 import { gameEntry, gameTitle } from '../catalog';
 import { confirmSetting, controlItems, explainClick, statusText } from './game_controls';
@@ -92,10 +93,16 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     hint.className = error ? 'hint error' : 'hint';
   }
 
-  // The seats this browser holds, and the token to act with for `seat`.
-  const held = (): number[] => Object.keys(tokens).map(Number).filter((n) => !Number.isNaN(n));
-  const tokenFor = (seat: number): string | undefined => tokens[String(seat)];
-  const anyToken = (): string | undefined => Object.values(tokens)[0];
+  // The seats this browser holds (by a stored token, or by the logged-in account), and the token
+  // to act with for `seat`: "" for an account's seat, so the request goes with no Bearer header
+  // and the session cookie speaks for it. undefined: not this browser's seat.
+  const mineByAccount = (): number[] => (game ? accountSeats(game) : []);
+  const held = (): number[] => {
+    const byToken = Object.keys(tokens).map(Number).filter((n) => !Number.isNaN(n));
+    return [...new Set([...byToken, ...mineByAccount()])].sort((a, b) => a - b);
+  };
+  const tokenFor = (seat: number): string | undefined => tokens[String(seat)] ?? (mineByAccount().includes(seat) ? '' : undefined);
+  const anyToken = (): string | undefined => Object.values(tokens)[0] ?? (mineByAccount().length ? '' : undefined);
   const myTurn = (): boolean => !!game && game.status === 'playing' && tokenFor(game.to_move) !== undefined;
   const canPlay = (): boolean => myTurn() && !viewing && !busy;
 
@@ -105,7 +112,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   async function sendMove(move: string): Promise<void> {
     if (!game) return;
     const token = tokenFor(game.to_move);
-    if (!token) return;
+    if (token === undefined) return;
     busy = true;
     setHint(`Playing ${move}…`);
     render();
@@ -194,7 +201,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
 
   // An offer, its answer or a claim (docs/online.md); the answer is the new game object.
   async function offer(call: () => Promise<Game>): Promise<void> {
-    if (!game || !anyToken()) return;
+    if (!game || anyToken() === undefined) return;
     busy = true;
     render();
     try {
@@ -211,14 +218,14 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   async function act(what: 'undo' | 'resign' | 'rematch'): Promise<void> {
     if (!game) return;
     const token = what === 'resign' ? tokenFor(game.to_move) ?? anyToken() : anyToken();
-    if (!token) return;
+    if (token === undefined) return;
     busy = true;
     render();
     try {
       let g: Game;
       if (what === 'undo') g = await api.undo(id, token);
       else if (what === 'resign') {
-        const seat = tokenFor(game.to_move) ? game.to_move : held()[0];
+        const seat = tokenFor(game.to_move) !== undefined ? game.to_move : held()[0];
         g = await api.resign(id, token, seat);
       } else g = await api.rematch(id, token);
       setHint('');

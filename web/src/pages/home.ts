@@ -4,7 +4,9 @@ import { api, ApiError, type Catalog, type CatalogGame, type CatalogSeating, typ
 import { pieceFill } from '../board/colours';
 import { gameTitle, loadCatalog } from '../catalog';
 import { clear, h } from '../dom';
+import { accountSeats, currentUser } from '../session';
 import { addTokens, forget, getPref, heldGames, setPref, tokensFor } from '../storage';
+import { lobbyCard } from './lobby';
 import { paramControl, paramWords, validValue } from './param_controls';
 
 // The time controls offered (docs/online.md): none, real time (minutes+increment), days per move.
@@ -33,6 +35,14 @@ export function describeGame(g: Game, tokens: Record<string, string>): string {
   return `${title} — ${seats}`;
 }
 
+// The seats of `g` this browser plays: those it holds a token for, and the logged-in account's
+// (which act by the session, so with no token: "").
+function seatsHeld(g: Game): Record<string, string> {
+  const seats: Record<string, string> = {};
+  for (const i of accountSeats(g)) seats[String(i)] = '';
+  return { ...seats, ...tokensFor(g.id) };
+}
+
 function statusText(g: Game, tokens: Record<string, string>): string {
   if (g.status === 'finished') return g.result || 'finished';
   const who = g.seats[g.to_move];
@@ -50,7 +60,7 @@ export function homePage(app: HTMLElement): () => void {
   const form = h('div', { class: 'card' });
   const mine = h('div', { class: 'card' }, h('h2', null, 'My games'), h('p', { class: 'muted' }, 'Loading…'));
   const open = h('div', { class: 'card' }, h('h2', null, 'Open games'), h('p', { class: 'muted' }, 'Loading…'));
-  app.append(h('div', { class: 'home' }, form, h('div', null, mine, open)));
+  app.append(h('div', { class: 'home' }, form, h('div', null, lobbyCard(), mine, open)));
 
   // Per-game choices, kept while the page lives and remembered across visits: each parameter's
   // value (as the catalog's schema allows it) and the number of players.
@@ -199,6 +209,16 @@ export function homePage(app: HTMLElement): () => void {
         failed = e instanceof ApiError ? e.message : String(e);
       }
     }
+    // Logged in, the account's games too (held by the session, with or without seat tokens).
+    if (currentUser()) {
+      try {
+        const known = new Set(games.map((g) => g.id));
+        games.push(...(await api.list('mine=1&limit=200')).games.filter((g) => !known.has(g.id)));
+        games.sort((a, b) => b.updated_ms - a.updated_ms);
+      } catch (e) {
+        failed = e instanceof ApiError ? e.message : String(e);
+      }
+    }
     if (!alive) return;
     clear(mine);
     mine.append(h('h2', null, 'My games'));
@@ -210,13 +230,13 @@ export function homePage(app: HTMLElement): () => void {
     mine.append(
       h('ul', { class: 'game-list', id: 'my-games' },
         ...games.map((g) => {
-          const tokens = tokensFor(g.id);
+          const tokens = seatsHeld(g);
           const yourTurn = g.status === 'playing' && tokens[String(g.to_move)] !== undefined;
           return h('li', { 'data-id': g.id },
             h('span', { class: 'what' }, h('a', { href: `#/game/${encodeURIComponent(g.id)}` }, describeGame(g, tokens)), h('br'),
               h('span', { class: 'muted small' }, statusText(g, tokens))),
             yourTurn ? h('span', { class: 'tag you' }, 'your turn') : g.status === 'finished' ? h('span', { class: 'tag done' }, 'finished') : null,
-            h('button', { class: 'small', title: 'Remove from this list (the game stays on the server)', onclick: () => { forget(g.id); drawMine(); } }, '✕'));
+            held[g.id] ? h('button', { class: 'small', title: 'Remove from this list (the game stays on the server)', onclick: () => { forget(g.id); drawMine(); } }, '✕') : null);
         })),
     );
   }

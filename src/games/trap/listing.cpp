@@ -1,12 +1,12 @@
-#include "cli/trap_listing.h"
+#include "games/trap/listing.h"
 
 #include <algorithm>
 #include <cstddef>
 
-#include "cli/move_listing.h"
 #include "core/text.h"
+#include "games/move_lister.h"
 
-namespace arbiter::cli {
+namespace arbiter::trap {
 namespace {
 
 struct Step {
@@ -62,24 +62,50 @@ std::string cells_text(std::vector<std::string> cells) {
   return out;
 }
 
+std::vector<TrapMover> movers_of(const BoardView& view, int player) {
+  std::vector<TrapMover> movers;
+  for (const auto& c : view.cells) {
+    if (!c.glyph.empty() && c.owner == player) movers.push_back({c.name, trapped(c)});
+  }
+  std::sort(movers.begin(), movers.end(),
+            [](const TrapMover& a, const TrapMover& b) { return cell_before(a.cell, b.cell); });
+  return movers;
+}
+
+// A step and a wall from the turns, to show how to narrow: "c3-c4", "a1|a2" ("" when none).
+std::pair<std::string, std::string> examples(const std::vector<std::string>& turns) {
+  std::string step, wall;
+  for (const auto& turn : turns) {
+    for (const auto part : split_exact(turn, ',')) {
+      if (part.find('|') != std::string_view::npos) {
+        if (wall.empty()) wall = std::string(part);
+      } else if (step.empty() && part.find('-') != std::string_view::npos) {
+        const auto cells = split_exact(part, '-');
+        step = std::string(cells[0]) + "-" + std::string(cells[1]);
+      }
+    }
+    if (!step.empty() && !wall.empty()) break;
+  }
+  return {step, wall};
+}
+
 }  // namespace
 
-bool trap_turn_moves(std::string_view turn, std::string_view cell) {
+bool TurnLister::moves_piece(std::string_view turn, std::string_view cell) const {
   for (const auto& step : take_apart(turn).steps) {
     if (step.from == cell) return true;
   }
   return false;
 }
 
-std::string trap_turn_swapped(std::string_view turn) {
+std::string TurnLister::reordered(std::string_view turn) const {
   const auto comma = turn.find(',');
   if (comma == std::string_view::npos) return "";
   return std::string(turn.substr(comma + 1)) + "," + std::string(turn.substr(0, comma));
 }
 
-std::vector<std::string> summarise_trap_turns(const std::vector<std::string>& turns,
-                                              const std::vector<TrapMover>& movers,
-                                              bool every_mover) {
+std::vector<std::string> summarise_turns(const std::vector<std::string>& turns,
+                                         const std::vector<TrapMover>& movers, bool every_mover) {
   std::vector<MoverSummary> per(movers.size());
   std::size_t two_walls = 0;
   const auto index_of = [&](const std::string& cell) {
@@ -128,4 +154,32 @@ std::vector<std::string> summarise_trap_turns(const std::vector<std::string>& tu
   return lines;
 }
 
-}  // namespace arbiter::cli
+ListingSummary TurnLister::summarise(const BoardView& view, int player,
+                                     const std::vector<std::string>& turns, const ViewCell* cell,
+                                     std::string_view typed) const {
+  ListingSummary out;
+  const auto movers =
+      cell != nullptr ? std::vector<TrapMover>{{cell->name, false}} : movers_of(view, player);
+  out.lines = summarise_turns(turns, movers, typed.empty());
+  const auto [step, wall] = examples(turns);
+  out.how = "type more to narrow";
+  if (cell != nullptr) {
+    out.footer = " move " + cell->name;
+    if (!step.empty()) out.how = "type a step (" + step + ") to narrow";
+  } else if (typed.empty()) {
+    out.how = "type a mover's cell";
+    if (!step.empty()) out.how += ", a step (" + step + ")";
+    if (!wall.empty()) out.how += " or a wall (" + wall + ")";
+    out.how += " to narrow";
+  } else {
+    out.footer = " begin " + std::string(typed);
+  }
+  return out;
+}
+
+const MoveLister* move_lister() {
+  static const TurnLister lister;
+  return &lister;
+}
+
+}  // namespace arbiter::trap
