@@ -24,8 +24,10 @@ struct Fixture {
     hub = std::make_unique<Hub>(std::shared_ptr<store::Store>(std::move(*opened)),
                                 HubOptions{0.001, 1});
     api = std::make_unique<Api>(*hub, 0);
-    Response r = api->handle(
-        {"POST", "/api/games", R"({"game":"traverse","seats":["human","ai:1"]})", "", "f"});
+    Request create{"POST", "/api/games", R"({"game":"traverse","seats":["human","ai:1"]})", "",
+                   "f"};
+    create.content_type = "application/json";
+    Response r = api->handle(create);
     if (r.status != 201) std::abort();
     const auto j = nlohmann::json::parse(r.body);
     id = j["game"]["id"];
