@@ -1,5 +1,6 @@
-// The SQLite store: round trips, the ply check, takebacks, listing, reopening a file, bad files,
-// ":memory:" and writers on two threads.
+// What only the SQLite store has: its file (folders made on open, reopening, checkpoints and a
+// bounded WAL, bad files) and ":memory:". The Store promise itself is checked on every backend
+// by store_contract_test.cpp.
 #include "store/sqlite_store.h"
 
 #include <gtest/gtest.h>
@@ -101,131 +102,6 @@ std::vector<std::string> ids_of(const std::vector<GameRow>& games) {
   std::vector<std::string> ids;
   for (const GameRow& g : games) ids.push_back(g.id);
   return ids;
-}
-
-TEST(SqliteStore, GameSeatsAndMovesRoundTrip) {
-  auto store = open_ok(":memory:");
-  GameRow g = make_game("g1");
-  g.position = "start text";
-  g.rematch_of = "g0";
-  ASSERT_TRUE(store->create_game(g).ok());
-  for (int ply = 0; ply < 3; ++ply) {
-    g.updated_ms += 100;
-    g.seats[ply % 2].time_used_ms += 7;
-    g.seats[1].rematch = ply == 2;
-    Status s = store->append_move(g, make_move(ply));
-    ASSERT_TRUE(s.ok()) << s.error();
-  }
-  auto loaded = store->load_game("g1");
-  ASSERT_TRUE(loaded.ok() && loaded->has_value());
-  expect_same(**loaded, g);
-  auto moves = store->load_moves("g1");
-  ASSERT_TRUE(moves.ok());
-  ASSERT_EQ(moves->size(), 3u);
-  for (int ply = 0; ply < 3; ++ply) {
-    MoveRow want = make_move(ply);
-    const MoveRow& got = (*moves)[ply];
-    EXPECT_EQ(got.ply, want.ply);
-    EXPECT_EQ(got.text, want.text);
-    EXPECT_EQ(got.seat, want.seat);
-    EXPECT_EQ(got.at_ms, want.at_ms);
-    EXPECT_EQ(got.elapsed_ms, want.elapsed_ms);
-  }
-  auto missing = store->load_game("nope");
-  ASSERT_TRUE(missing.ok());
-  EXPECT_FALSE(missing->has_value());
-  EXPECT_TRUE(store->load_moves("nope")->empty());
-}
-
-TEST(SqliteStore, DuplicateIdIsAConflict) {
-  auto store = open_ok(":memory:");
-  ASSERT_TRUE(store->create_game(make_game("g1")).ok());
-  Status s = store->create_game(make_game("g1", 9999));
-  EXPECT_FALSE(s.ok());
-  EXPECT_TRUE(s.is(ErrorCode::kConflict)) << s.error();
-  EXPECT_NE(s.error().find("create_game game g1"), std::string::npos) << s.error();
-  EXPECT_EQ((*store->load_game("g1"))->updated_ms, 1000);
-}
-
-TEST(SqliteStore, StalePlyIsAConflictAndChangesNothing) {
-  auto store = open_ok(":memory:");
-  GameRow g = make_game("g1");
-  ASSERT_TRUE(store->create_game(g).ok());
-  ASSERT_TRUE(store->append_move(g, make_move(0)).ok());
-  GameRow later = g;
-  later.updated_ms = 5000;
-  later.status = GameStatus::kFinished;
-  for (int ply : {0, 2, -1}) {
-    Status s = store->append_move(later, make_move(ply));
-    EXPECT_TRUE(s.is(ErrorCode::kConflict)) << ply << ": " << s.error();
-    EXPECT_NE(s.error().find("append_move game g1: conflict"), std::string::npos) << s.error();
-  }
-  expect_same(**store->load_game("g1"), g);
-  EXPECT_EQ(store->load_moves("g1")->size(), 1u);
-  // An unknown game is an error, but not a conflict.
-  Status s = store->append_move(make_game("ghost"), make_move(0));
-  EXPECT_FALSE(s.ok());
-  EXPECT_FALSE(s.is(ErrorCode::kConflict));
-  EXPECT_NE(s.error().find("append_move game ghost: no such game"), std::string::npos) << s.error();
-}
-
-TEST(SqliteStore, TruncateTakesMovesBack) {
-  auto store = open_ok(":memory:");
-  GameRow g = make_game("g1");
-  ASSERT_TRUE(store->create_game(g).ok());
-  for (int ply = 0; ply < 5; ++ply) ASSERT_TRUE(store->append_move(g, make_move(ply)).ok());
-  g.updated_ms = 7777;
-  ASSERT_TRUE(store->truncate_moves(g, 2).ok());
-  EXPECT_EQ(store->load_moves("g1")->size(), 2u);
-  EXPECT_EQ((*store->load_game("g1"))->updated_ms, 7777);
-  EXPECT_TRUE(store->append_move(g, make_move(3)).is(ErrorCode::kConflict));
-  ASSERT_TRUE(store->append_move(g, make_move(2)).ok());
-  ASSERT_TRUE(store->truncate_moves(g, 0).ok());
-  EXPECT_TRUE(store->load_moves("g1")->empty());
-  EXPECT_FALSE(store->truncate_moves(g, -1).ok());
-  EXPECT_FALSE(store->truncate_moves(make_game("ghost"), 0).ok());
-}
-
-TEST(SqliteStore, UpdateReplacesRowAndSeats) {
-  auto store = open_ok(":memory:");
-  ASSERT_TRUE(store->create_game(make_game("g1", 1000, {kHuman, kOpen, kAi})).ok());
-  GameRow g = make_game("g1", 3000, {kHuman, kHuman});
-  g.status = GameStatus::kFinished;
-  g.result = "south wins: all pieces home";
-  g.rematch_id = "g2";
-  ASSERT_TRUE(store->update_game(g).ok());
-  expect_same(**store->load_game("g1"), g);
-  Status s = store->update_game(make_game("ghost"));
-  EXPECT_NE(s.error().find("update_game game ghost: no such game"), std::string::npos) << s.error();
-}
-
-TEST(SqliteStore, ListFilters) {
-  auto store = open_ok(":memory:");
-  ASSERT_TRUE(store->create_game(make_game("a", 100, {kHuman, kOpen})).ok());
-  ASSERT_TRUE(store->create_game(make_game("b", 400, {kHuman, kAi})).ok());
-  GameRow c = make_game("c", 300, {kOpen, kHuman});
-  c.status = GameStatus::kFinished;
-  ASSERT_TRUE(store->create_game(c).ok());
-  ASSERT_TRUE(store->create_game(make_game("d", 200, {kHuman, kOpen})).ok());
-
-  auto list = [&](const GameFilter& f) {
-    auto games = store->list_games(f);
-    EXPECT_TRUE(games.ok()) << games.error();
-    return games.ok() ? ids_of(*games) : std::vector<std::string>{};
-  };
-  using V = std::vector<std::string>;
-  EXPECT_EQ(list(filter()), (V{"b", "c", "d", "a"}));
-  EXPECT_EQ(list(filter({}, false, std::nullopt, 2)), (V{"b", "c"}));
-  EXPECT_EQ(list(filter({}, false, std::nullopt, 0)), (V{"b", "c", "d", "a"}));
-  EXPECT_EQ(list(filter({}, true)), (V{"d", "a"}));  // c has an open seat but is finished
-  EXPECT_EQ(list(filter({}, false, GameStatus::kFinished)), (V{"c"}));
-  EXPECT_EQ(list(filter({}, false, GameStatus::kPlaying)), (V{"b", "d", "a"}));
-  EXPECT_EQ(list(filter({"a", "c", "zz", "a"})), (V{"c", "a"}));
-  EXPECT_EQ(list(filter({"a", "b", "d"}, false, std::nullopt, 2)), (V{"b", "d"}));
-  EXPECT_EQ(list(filter({"a", "b", "c"}, true)), (V{"a"}));
-  auto games = store->list_games(filter({"c"}));
-  ASSERT_EQ(games->size(), 1u);
-  expect_same((*games)[0], c);  // seats come with the listed games
 }
 
 TEST(SqliteStore, ReopenedFileHasEverything) {
@@ -345,34 +221,6 @@ TEST(SqliteStore, MemoryStoresAreSeparate) {
   EXPECT_FALSE((*two)->load_game("g1")->has_value());
   EXPECT_FALSE(open_store("").ok());
   EXPECT_FALSE(open_store("postgresql://x").ok());
-}
-
-TEST(SqliteStore, TwoThreadsAppendToTheirOwnGames) {
-  TempDir dir;
-  auto store = open_ok(dir.file("threads.db"));
-  ASSERT_TRUE(store);
-  constexpr int kMoves = 300;
-  auto play = [&](const std::string& id, int* failures) {
-    GameRow g = make_game(id);
-    if (!store->create_game(g).ok()) ++*failures;
-    for (int ply = 0; ply < kMoves; ++ply) {
-      g.updated_ms = 1000 + ply;
-      if (!store->append_move(g, make_move(ply)).ok()) ++*failures;
-      if (ply % 50 == 0 && !store->list_games(filter()).ok()) ++*failures;
-    }
-  };
-  int failures_a = 0, failures_b = 0;
-  std::thread a(play, "ga", &failures_a);
-  std::thread b(play, "gb", &failures_b);
-  a.join();
-  b.join();
-  EXPECT_EQ(failures_a, 0);
-  EXPECT_EQ(failures_b, 0);
-  for (const char* id : {"ga", "gb"}) {
-    auto moves = store->load_moves(id);
-    ASSERT_EQ(moves->size(), static_cast<std::size_t>(kMoves));
-    for (int ply = 0; ply < kMoves; ++ply) EXPECT_EQ((*moves)[ply].ply, ply);
-  }
 }
 
 }  // namespace
