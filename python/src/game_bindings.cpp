@@ -10,19 +10,6 @@ namespace arbiter::python {
 
 namespace {
 
-std::string_view type_name(ParamType type) {
-  switch (type) {
-    case ParamType::kInt:
-      return "int";
-    case ParamType::kChoice:
-      return "choice";
-    case ParamType::kBool:
-      return "bool";
-    default:
-      return "text";
-  }
-}
-
 // A keyword argument as parameter text: True/False as on/off, integers in decimal, text as is.
 std::string param_value_text(const std::string& key, const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "on" : "off";
@@ -37,7 +24,7 @@ py::list parameter_schema(const GameHandle& g) {
   for (const ParamSpec& spec : g.game->param_specs()) {
     py::dict p;
     p["name"] = std::string(spec.name);
-    p["type"] = std::string(type_name(spec.type));
+    p["type"] = std::string(param_type_name(spec.type));
     p["default"] = std::string(spec.default_value);
     if (spec.type == ParamType::kInt) {
       p["min"] = spec.min;

@@ -125,4 +125,18 @@ std::string params_help_text(std::span<const ParamSpec> specs) {
   return out;
 }
 
+std::string_view param_type_name(ParamType type) {
+  switch (type) {
+    case ParamType::kInt:
+      return "int";
+    case ParamType::kChoice:
+      return "choice";
+    case ParamType::kBool:
+      return "bool";
+    case ParamType::kText:
+      return "text";
+  }
+  return "text";
+}
+
 }  // namespace arbiter

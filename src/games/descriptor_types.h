@@ -57,6 +57,8 @@ constexpr ParamSpec text_param(std::string_view name, std::string_view default_v
 
 // The help text of a schema: one `key=values  meaning (default ...)` line per parameter, aligned.
 std::string params_help_text(std::span<const ParamSpec> specs);
+// A parameter type as the catalog and the Python module spell it: "int", "choice", "bool", "text".
+std::string_view param_type_name(ParamType type);
 
 // One player's seat: its name (as GameState::player_name gives it) and the colour the rules give
 // it (as BoardView's ViewPlayer::colour).

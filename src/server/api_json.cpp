@@ -6,14 +6,6 @@ namespace arbiter::server {
 namespace {
 
 // The text `body` writes; `reserve` is a guess of its size.
-template <class Body>
-std::string written(std::size_t reserve, Body&& body) {
-  std::string out;
-  out.reserve(reserve);
-  JsonWriter w(out);
-  body(w);
-  return out;
-}
 
 void write_last_move(JsonWriter& w, const std::optional<LastMove>& m) {
   if (!m) {

@@ -15,24 +15,10 @@
 namespace arbiter::server {
 namespace {
 
-std::string type_name(ParamType type) {
-  switch (type) {
-    case ParamType::kInt:
-      return "int";
-    case ParamType::kChoice:
-      return "choice";
-    case ParamType::kBool:
-      return "bool";
-    case ParamType::kText:
-      return "text";
-  }
-  return "text";
-}
-
 Catalog::Param param_entry(const ParamSpec& spec) {
   Catalog::Param out;
   out.name = std::string(spec.name);
-  out.type = type_name(spec.type);
+  out.type = std::string(param_type_name(spec.type));
   out.default_value = std::string(spec.default_value);
   out.min = spec.min;
   out.max = spec.max;

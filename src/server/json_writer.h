@@ -18,6 +18,12 @@
 
 namespace arbiter::server {
 
+class JsonWriter;
+
+// The text `body` writes through a JsonWriter, with room for `reserve` bytes made first.
+template <class Body>
+std::string written(std::size_t reserve, Body&& body);
+
 class JsonWriter {
  public:
   explicit JsonWriter(std::string& out) : out_(out) {}
@@ -187,5 +193,14 @@ class JsonWriter {
   bool first_ = true;  // nothing written yet in the current object or array
   bool after_key_ = false;
 };
+
+template <class Body>
+std::string written(std::size_t reserve, Body&& body) {
+  std::string out;
+  out.reserve(reserve);
+  JsonWriter w(out);
+  body(w);
+  return out;
+}
 
 }  // namespace arbiter::server

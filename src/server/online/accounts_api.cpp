@@ -17,14 +17,6 @@ constexpr const char* kWrongLogin = "wrong username or password";
 // Names the server shows for things other than accounts: no one may register them.
 constexpr std::string_view kReservedNames[] = {"deleted", "guest", "admin", "arbiter"};
 
-template <class Body>
-std::string written(Body&& body) {
-  std::string out;
-  JsonWriter w(out);
-  body(w);
-  return out;
-}
-
 // A string field of the body; 400 when absent or not a string.
 Outcome<std::string> required_string(const nlohmann::json& body, const char* key) {
   auto it = body.find(key);
@@ -91,7 +83,7 @@ OnlineApi::Outcome OnlineApi::start_session(const store::AccountRow& account) {
     sessions_[row.token_hash] = Cached{{account.id, account.username}, row.expires_ms, now};
   }
   const std::string session = "s." + token;
-  Response r = online_json(201, written([&](JsonWriter& w) {
+  Response r = online_json(201, written(256, [&](JsonWriter& w) {
                              w.begin_object();
                              w.key("username").value(account.username);
                              w.key("session").value(session);
@@ -175,7 +167,7 @@ OnlineApi::Outcome OnlineApi::account(Call& c) {
   auto row = store_->account_by_id(who->id);
   if (!row) return Hub::store_failure(row.failure());
   if (!*row || (*row)->deleted) return unauthorized("log in first (POST /api/sessions)");
-  return online_json(200, written([&](JsonWriter& w) {
+  return online_json(200, written(256, [&](JsonWriter& w) {
                        w.begin_object();
                        w.key("username").value((*row)->username);
                        w.key("created_ms").value((*row)->created_ms);
@@ -243,7 +235,7 @@ OnlineApi::Outcome OnlineApi::player(Call& c) {
   auto games = hub_.list(filter);
   if (!games) return games.error();
   const int64_t now = now_ms();
-  return online_json(200, written([&](JsonWriter& w) {
+  return online_json(200, written(256, [&](JsonWriter& w) {
                        w.begin_object();
                        w.key("username").value((*row)->username);
                        w.key("created_ms").value((*row)->created_ms);
@@ -265,7 +257,7 @@ OnlineApi::Outcome OnlineApi::leaderboard(Call& c) {
   const std::vector<std::string> pools = all_pools();
   auto it = c.query.find("pool");
   if (it == c.query.end() || it->second.empty()) {
-    return online_json(200, written([&](JsonWriter& w) {
+    return online_json(200, written(256, [&](JsonWriter& w) {
                          w.begin_object();
                          w.key("pools").value(pools);
                          w.end_object();
@@ -284,7 +276,7 @@ OnlineApi::Outcome OnlineApi::leaderboard(Call& c) {
   auto rows = store_->leaderboard(pool, limit);
   if (!rows) return Hub::store_failure(rows.failure());
   const int64_t now = now_ms();
-  return online_json(200, written([&](JsonWriter& w) {
+  return online_json(200, written(256, [&](JsonWriter& w) {
                        w.begin_object();
                        w.key("pool").value(pool);
                        w.key("players").begin_array();

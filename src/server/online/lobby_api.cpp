@@ -20,14 +20,6 @@ namespace {
 constexpr int kMaxRating = 4000;
 constexpr std::size_t kMaxSeeksPerAccount = 10;
 
-template <class Body>
-std::string written(Body&& body) {
-  std::string out;
-  JsonWriter w(out);
-  body(w);
-  return out;
-}
-
 void write_seek(JsonWriter& w, const store::SeekRow& s) {
   w.begin_object();
   w.key("id").value(s.id);
@@ -85,7 +77,7 @@ OnlineApi::Outcome OnlineApi::list_seeks(Call& c) {
   auto seeks = store_->list_seeks();
   if (!seeks) return Hub::store_failure(seeks.failure());
   const int64_t me = c.who ? c.who->id : 0;
-  return online_json(200, written([&](JsonWriter& w) {
+  return online_json(200, written(256, [&](JsonWriter& w) {
                        w.begin_object();
                        w.key("seeks").begin_array();
                        for (const auto& s : *seeks) {
@@ -157,7 +149,7 @@ OnlineApi::Outcome OnlineApi::create_seek(Call& c) {
   if (!made) return Hub::store_failure(made.failure());
   made->username = who->username;
   made->challenged_name = seek.challenged_name;
-  return online_json(201, written([&](JsonWriter& w) {
+  return online_json(201, written(256, [&](JsonWriter& w) {
                        w.begin_object();
                        w.key("seek");
                        write_seek(w, *made);
