@@ -65,6 +65,32 @@ CREATE TABLE seeks (
 ALTER TABLE seats ADD COLUMN account_name TEXT NOT NULL DEFAULT '';
 CREATE INDEX seats_by_account ON seats (account) WHERE account <> '';
 )sql",
+    // 6: AI jobs, reviews and puzzles (sqlite_schema.cpp says what each table keeps).
+    R"sql(
+CREATE TABLE ai_jobs (
+  game_id TEXT NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL, level INTEGER NOT NULL,
+  created_ms BIGINT NOT NULL, lease_owner TEXT NOT NULL DEFAULT '',
+  lease_until_ms BIGINT NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (game_id, ply));
+CREATE INDEX ai_jobs_by_lease ON ai_jobs (lease_until_ms, created_ms);
+CREATE TABLE reviews (
+  game_id TEXT PRIMARY KEY, status TEXT NOT NULL, requester TEXT NOT NULL,
+  requested_ms BIGINT NOT NULL, finished_ms BIGINT NOT NULL DEFAULT 0,
+  lease_owner TEXT NOT NULL DEFAULT '', lease_until_ms BIGINT NOT NULL DEFAULT 0,
+  report TEXT NOT NULL DEFAULT '');
+CREATE INDEX reviews_by_requester ON reviews (requester, requested_ms);
+CREATE TABLE puzzles (
+  id BIGSERIAL PRIMARY KEY, game TEXT NOT NULL, params TEXT NOT NULL, position TEXT NOT NULL,
+  solution TEXT NOT NULL, source TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL,
+  deviation DOUBLE PRECISION NOT NULL, volatility DOUBLE PRECISION NOT NULL,
+  plays INTEGER NOT NULL DEFAULT 0, created_ms BIGINT NOT NULL);
+CREATE UNIQUE INDEX puzzles_by_position ON puzzles (game, params, position);
+CREATE INDEX puzzles_by_rating ON puzzles (game, rating);
+CREATE TABLE puzzle_ratings (
+  solver TEXT PRIMARY KEY, rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
+  volatility DOUBLE PRECISION NOT NULL, solved INTEGER NOT NULL, failed INTEGER NOT NULL,
+  updated_ms BIGINT NOT NULL);
+)sql",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
 

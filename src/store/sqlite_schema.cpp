@@ -63,6 +63,38 @@ ALTER TABLE seats ADD COLUMN account_name TEXT NOT NULL DEFAULT '';
 CREATE INDEX seats_by_account ON seats (account) WHERE account <> '';
 )sql";
 
+// Version 6: work that outlives a request, shared by every process on the database.
+// ai_jobs: an AI turn waiting for a searcher (a server's own pool or `arbiter worker`); a
+// searcher leases a job until lease_until_ms, and a lease that runs out (its owner died) makes
+// the job free again. reviews: one per game, its report (JSON) once done. puzzles: positions
+// where exactly one move keeps a decisive advantage, with their Glicko-2 rating;
+// puzzle_ratings: one per solver ("account:ID" or "browser:ID").
+constexpr const char* kTablesV6 = R"sql(
+CREATE TABLE ai_jobs (
+  game_id TEXT NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL, level INTEGER NOT NULL,
+  created_ms INTEGER NOT NULL, lease_owner TEXT NOT NULL DEFAULT '',
+  lease_until_ms INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (game_id, ply)) WITHOUT ROWID;
+CREATE INDEX ai_jobs_by_lease ON ai_jobs (lease_until_ms, created_ms);
+CREATE TABLE reviews (
+  game_id TEXT PRIMARY KEY NOT NULL, status TEXT NOT NULL, requester TEXT NOT NULL,
+  requested_ms INTEGER NOT NULL, finished_ms INTEGER NOT NULL DEFAULT 0,
+  lease_owner TEXT NOT NULL DEFAULT '', lease_until_ms INTEGER NOT NULL DEFAULT 0,
+  report TEXT NOT NULL DEFAULT '') WITHOUT ROWID;
+CREATE INDEX reviews_by_requester ON reviews (requester, requested_ms);
+CREATE TABLE puzzles (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, params TEXT NOT NULL,
+  position TEXT NOT NULL, solution TEXT NOT NULL, source TEXT NOT NULL,
+  rating REAL NOT NULL, deviation REAL NOT NULL, volatility REAL NOT NULL,
+  plays INTEGER NOT NULL DEFAULT 0, created_ms INTEGER NOT NULL);
+CREATE UNIQUE INDEX puzzles_by_position ON puzzles (game, params, position);
+CREATE INDEX puzzles_by_rating ON puzzles (game, rating);
+CREATE TABLE puzzle_ratings (
+  solver TEXT PRIMARY KEY NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,
+  volatility REAL NOT NULL, solved INTEGER NOT NULL, failed INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL) WITHOUT ROWID;
+)sql";
+
 // kMigrations[v - 1] takes a database from version v - 1 to v.
 constexpr std::array<const char*, kSchemaVersion> kMigrations = {
     kTablesV1,
@@ -77,6 +109,7 @@ constexpr std::array<const char*, kSchemaVersion> kMigrations = {
     "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0;"
     "ALTER TABLE seats ADD COLUMN account TEXT NOT NULL DEFAULT '';",
     kTablesV5,
+    kTablesV6,
 };
 
 }  // namespace
