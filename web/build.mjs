@@ -1,4 +1,5 @@
-// Bundles src/main.ts into dist/app.js and copies static/ (index.html, style.css, icon) to dist/.
+// Bundles src/main.ts into dist/app.js (and the offline page's src/offline.ts into dist/offline.js)
+// and copies static/ (index.html, style sheets, icons, the manifest, the service worker) to dist/.
 // `node build.mjs --watch` rebuilds on change.
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
@@ -9,11 +10,11 @@ mkdirSync('dist', { recursive: true });
 cpSync('static', 'dist', { recursive: true });
 
 const options = {
-  entryPoints: ['src/main.ts'],
+  entryPoints: { app: 'src/main.ts', offline: 'src/offline.ts' },
   bundle: true,
   format: 'esm',
   target: ['es2020'],
-  outfile: 'dist/app.js',
+  outdir: 'dist',
   minify: !watch,
   sourcemap: true,
   logLevel: 'info',

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The board drawing and the web UI know no game: a game's name appears as a quoted literal
 # ('traverse', "travelers", `trap`) in no file under web/src but the per-game glyph drawing
-# (web/src/board/glyphs.ts, presentation) and the rules pages (web/src/pages/rules.ts, prose),
+# (web/src/board/glyphs.ts, presentation), the rules pages (web/src/pages/rules.ts, prose) and the
+# language catalogues (web/src/i18n/{en,fr}.ts, the words of what the server sends, by game),
 # and nowhere in the C++ outside the games' own folders (src/games/<game>/) and the one game list
 # (src/games/game_list.cpp): code that serves every game reads what each declares. Comments may
 # name games in examples. Usage: no_game_names.sh SOURCE_DIR
@@ -17,7 +18,7 @@ done
 
 while IFS= read -r file; do
   case "$file" in
-    "$root/web/src/board/glyphs.ts" | "$root/web/src/pages/rules.ts") continue ;;
+    "$root/web/src/board/glyphs.ts" | "$root/web/src/pages/rules.ts" | "$root/web/src/i18n/en.ts" | "$root/web/src/i18n/fr.ts") continue ;;
   esac
   if grep -nHiE "$pattern" "$file"; then status=1; fi
 done < <(find "$root/web/src" -type f \( -name '*.ts' -o -name '*.tsx' -o -name '*.js' -o -name '*.mjs' \))
@@ -35,6 +36,6 @@ done < <(find "$root/src" -type f \( -name '*.cpp' -o -name '*.h' \))
 if [ $status -ne 0 ]; then
   echo "no_game_names: the lines above name a game; read it from the catalog or the legend"
 else
-  echo "no game names: web/src (but glyphs.ts and rules.ts) and src/ outside the games' folders"
+  echo "no game names: web/src (but glyphs.ts, rules.ts and the catalogues) and src/ outside the games' folders"
 fi
 exit $status

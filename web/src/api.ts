@@ -1,5 +1,7 @@
 // The HTTP API of `arbiter serve` (docs/api.md): its JSON shapes and one small fetch helper.
 
+import { t } from './i18n';
+
 // A board view (docs/api.md "Board view"): what any game's board shows, in the same fields for
 // every game. A piece is a glyph key of the game's legend (the catalog's `legend`).
 export interface ViewCell {
@@ -231,7 +233,7 @@ async function call<T>(method: string, path: string, body?: unknown, token?: str
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
-    throw new ApiError(0, 'the server cannot be reached');
+    throw new ApiError(0, t('api.unreachable'));
   }
   const text = await res.text();
   let data: unknown = null;

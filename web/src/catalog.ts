@@ -2,6 +2,7 @@
 // parameter schemas and seats. Pages read games from here rather than naming them.
 
 import { api, type Catalog, type CatalogGame } from './api';
+import { serverText } from './i18n';
 
 let loaded: Catalog | null = null;
 let pending: Promise<Catalog> | null = null;
@@ -27,7 +28,9 @@ export function gameEntry(name: string): CatalogGame | undefined {
   return loaded?.games.find((g) => g.name === name);
 }
 
-// The game's title for prose ("The Travelers"); its name until the catalog has loaded.
+// The game's title for prose ("The Travelers"), in the language chosen; its name until the
+// catalog has loaded.
 export function gameTitle(name: string): string {
-  return gameEntry(name)?.title ?? name;
+  const title = gameEntry(name)?.title;
+  return title === undefined ? name : serverText('title', name, title);
 }

@@ -9,11 +9,14 @@
 
 import { loadCatalog } from './catalog';
 import { clear, h } from './dom';
-import { mountAccountLink } from './header';
+import { mountAccountLink, mountLanguageSwitch } from './header';
+import { onLanguageChange, t } from './i18n';
 import { accountPage } from './pages/account';
 import { leaderboardPage } from './pages/leaderboard';
 import { profilePage } from './pages/profile';
+import { registerServiceWorker } from './pwa';
 import { refreshUser } from './session';
+import { mountThemeSwitch } from './theme/theme';
 import { gamePage } from './pages/game';
 import { homePage } from './pages/home';
 import { joinPage } from './pages/join';
@@ -47,7 +50,7 @@ function route(): void {
       break;
     case 'rules':
       app.append(rulesPage(parts[1] ?? ''));
-      document.title = 'arbiter: rules';
+      document.title = t('title.rules');
       break;
     case 'account':
       accountPage(app);
@@ -62,7 +65,7 @@ function route(): void {
       teardown = homePage(app);
       break;
     default:
-      app.append(h('p', null, 'No such page. ', h('a', { href: '#/' }, 'Home')));
+      app.append(h('p', null, t('app.no_page'), ' ', h('a', { href: '#/' }, t('app.home'))));
   }
 }
 
@@ -73,8 +76,13 @@ if (!location.hash && location.pathname !== '/' && !location.pathname.startsWith
 // Pages name games by the catalog's titles and know who is logged in: route once both are
 // known (or failed to be).
 mountAccountLink();
+mountLanguageSwitch();
+registerServiceWorker();
+mountThemeSwitch();
 Promise.allSettled([loadCatalog(), refreshUser()])
   .finally(() => {
     window.addEventListener('hashchange', route);
+    // A new language redraws the page shown (pages build their text once).
+    onLanguageChange(route);
     route();
   });

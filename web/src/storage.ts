@@ -1,5 +1,6 @@
 // The seats this browser holds (game id → seat tokens, in local storage so a reload resumes) and
-// remembered choices: the home page's form, the board's orientation, the move confirm.
+// remembered choices: the home page's form, the board's orientation, the move confirm, the
+// sound, the coordinates, turn notifications and the colour theme.
 
 export interface HeldGame {
   game: string; // the game's name, as the catalog gives it
@@ -76,4 +77,42 @@ export function confirmMoves(): boolean {
 
 export function setConfirmMoves(on: boolean): void {
   setPref('confirm-moves', on ? '1' : '0');
+}
+
+// Whether the game page makes sounds (on unless muted).
+export function soundOn(): boolean {
+  return getPref('sound', '1') === '1';
+}
+
+export function setSoundOn(on: boolean): void {
+  setPref('sound', on ? '1' : '0');
+}
+
+// Whether boards show their coordinates (cell names); unless chosen, `fallback`.
+export function coordsShown(fallback: boolean): boolean {
+  const chosen = getPref('coords', '');
+  return chosen ? chosen === '1' : fallback;
+}
+
+export function setCoordsShown(on: boolean): void {
+  setPref('coords', on ? '1' : '0');
+}
+
+// Whether a desktop notification says when it is one's turn in a correspondence game.
+export function notifyTurns(): boolean {
+  return getPref('notify', '') === '1';
+}
+
+export function setNotifyTurns(on: boolean): void {
+  setPref('notify', on ? '1' : '0');
+}
+
+// The colour theme chosen: 'light', 'dark', or '' to follow the system.
+export function themeChoice(): '' | 'light' | 'dark' {
+  const v = getPref('theme', '');
+  return v === 'light' || v === 'dark' ? v : '';
+}
+
+export function setThemeChoice(theme: '' | 'light' | 'dark'): void {
+  setPref('theme', theme);
 }

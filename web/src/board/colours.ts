@@ -26,7 +26,11 @@ export function pieceStroke(colour: string): string {
   return colour === 'white' ? '#333' : colour === 'black' ? '#000' : '#1d1d1d';
 }
 
-// The outline of a mark drawn in a player's colour: white would vanish on a light board.
+// The outline of a mark drawn in a player's colour, as a CSS value (for a style, not an
+// attribute): white would vanish on a light board and black on a dark one, so those two follow
+// the theme (--mark-white, --mark-black).
 export function markStroke(colour: string): string {
-  return colour === 'white' ? '#8a8578' : pieceFill(colour);
+  if (colour === 'white') return 'var(--mark-white, #8a8578)';
+  if (colour === 'black') return 'var(--mark-black, #2b2b2b)';
+  return pieceFill(colour);
 }

@@ -6,24 +6,22 @@
 import type { ViewCell, ViewPlayer } from '../api';
 import { s } from '../dom';
 import { pieceFill, pieceInk, pieceStroke } from './colours';
+import { turnDirection } from './orientation';
 
-const FLIP_FORWARD: Record<string, string> = { up: 'down', down: 'up', left: 'right', right: 'left' };
-
-type GlyphDrawer = (cell: ViewCell, player: ViewPlayer | undefined, flipped: boolean, u: number) => SVGGElement;
+// `turns`: the quarter turns the board is drawn with (orientation.ts); true is a flipped board.
+type GlyphDrawer = (cell: ViewCell, player: ViewPlayer | undefined, turns: number, u: number) => SVGGElement;
 
 const DRAWERS: Record<string, GlyphDrawer> = {
-  traverse: (c, player, flipped, u) => {
-    const fwd = player?.forward || 'up';
-    return traverseGlyph(c.glyph, player?.colour ?? '', flipped ? FLIP_FORWARD[fwd] ?? fwd : fwd, u);
-  },
-  travelers: (c, player, _flipped, u) => travelersGlyph(c.glyph, player?.colour ?? '', u),
-  trap: (c, player, _flipped, u) => trapGlyph(player?.colour ?? '', c.tags.includes('trapped'), u),
+  traverse: (c, player, turns, u) => traverseGlyph(c.glyph, player?.colour ?? '', turnDirection(player?.forward || 'up', turns), u),
+  travelers: (c, player, _turns, u) => travelersGlyph(c.glyph, player?.colour ?? '', u),
+  trap: (c, player, _turns, u) => trapGlyph(player?.colour ?? '', c.tags.includes('trapped'), u),
 };
 
-// The piece on `cell` of a board of `game`, owned by `player`, on a board drawn `flipped`.
-export function drawGlyph(game: string, cell: ViewCell, player: ViewPlayer | undefined, flipped: boolean, u: number): SVGGElement {
+// The piece on `cell` of a board of `game`, owned by `player`, on a board drawn turned `turns`
+// quarter turns (true: flipped).
+export function drawGlyph(game: string, cell: ViewCell, player: ViewPlayer | undefined, turns: number | boolean, u: number): SVGGElement {
   const draw = DRAWERS[game];
-  if (draw) return draw(cell, player, flipped, u);
+  if (draw) return draw(cell, player, turns === true ? 2 : Number(turns), u);
   const colour = player?.colour ?? '';
   return s('g', { class: `piece piece-${cell.glyph}` },
     s('circle', { cx: 0, cy: 0, r: u * 0.34, fill: pieceFill(colour), stroke: pieceStroke(colour), 'stroke-width': (u * 0.05).toFixed(2) }),

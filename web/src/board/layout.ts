@@ -3,6 +3,7 @@
 
 import type { BoardView, ViewCell } from '../api';
 import { s } from '../dom';
+import { normTurns, turnGrid } from './orientation';
 import type { Point } from './pointer';
 
 export interface Layout {
@@ -28,14 +29,15 @@ export function slotKey(name: string): string {
   return name.split('|').sort().join('|');
 }
 
-export function squareLayout(view: BoardView, flipped: boolean): Layout {
+// A square board turned `turns` quarter turns counter-clockwise (orientation.ts).
+export function squareLayout(view: BoardView, turns: number): Layout {
   const u = 40;
   const pad = 18;
   const centre = new Map<string, Point>();
   const cellOf = new Map<string, ViewCell>();
+  const [, , across, down] = turnGrid(0, 0, view.width, view.height, turns);
   const place = (c: ViewCell): Point => {
-    const x = flipped ? view.width - 1 - c.col : c.col;
-    const y = flipped ? c.row : view.height - 1 - c.row;
+    const [x, y] = turnGrid(c.col, view.height - 1 - c.row, view.width, view.height, turns);
     return [pad + x * u, 4 + y * u];
   };
   for (const c of view.cells) {
@@ -44,8 +46,8 @@ export function squareLayout(view: BoardView, flipped: boolean): Layout {
     cellOf.set(c.name, c);
   }
   return {
-    width: pad + view.width * u + 4,
-    height: 4 + view.height * u + pad,
+    width: pad + across * u + 4,
+    height: 4 + down * u + pad,
     unit: u,
     centre,
     cellOf,
@@ -58,7 +60,10 @@ export function squareLayout(view: BoardView, flipped: boolean): Layout {
   };
 }
 
-export function hexLayout(view: BoardView, flipped: boolean): Layout {
+// A hex field, upright or flipped (`turns` 2); hexagons are not drawn a quarter turn round (1 and
+// 3 draw it upright).
+export function hexLayout(view: BoardView, turns: number): Layout {
+  const flipped = normTurns(turns) === 2;
   const r = 24; // circumradius of a cell; pointy-top hexagons
   const w = Math.sqrt(3) * r;
   const pad = 6;
@@ -83,15 +88,23 @@ export function hexLayout(view: BoardView, flipped: boolean): Layout {
       const [cx, cy] = centre.get(c.name)!;
       return s('polygon', { points: corners.map(([x, y]) => `${(cx + x).toFixed(2)},${(cy + y).toFixed(2)}`).join(' ') });
     },
-    neighbours: (a, b) => {
-      const ca = cellOf.get(a);
-      const cb = cellOf.get(b);
-      if (!ca || !cb) return false;
-      const dc = Math.abs(ca.col - cb.col);
-      const dr = Math.abs(ca.row - cb.row);
-      return (dr === 0 && dc === 2) || (dr === 1 && dc === 1);
-    },
+    neighbours: touching(view),
     inside: (dx, dy) => Math.hypot(dx, dy) <= r,
+  };
+}
+
+// Whether two cells of a view share an edge as drawn: any two cells of a square board (a route
+// there runs straight from landing to landing), neighbouring hexagons of a hex field.
+export function touching(view: BoardView): (a: string, b: string) => boolean {
+  if (view.shape !== 'hex') return () => true;
+  const cellOf = new Map<string, ViewCell>(view.cells.map((c) => [c.name, c]));
+  return (a, b) => {
+    const ca = cellOf.get(a);
+    const cb = cellOf.get(b);
+    if (!ca || !cb) return false;
+    const dc = Math.abs(ca.col - cb.col);
+    const dr = Math.abs(ca.row - cb.row);
+    return (dr === 0 && dc === 2) || (dr === 1 && dc === 1);
   };
 }
 

@@ -1,5 +1,5 @@
 // Marks for the moves other seats made since this browser's own last one: each move's cells in
-// its seat's colour, numbered in order, and a slide of the moved piece along its route.
+// its seat's colour, numbered in order (the moves themselves are played out by motion.ts).
 
 import type { LastMove } from '../api';
 import { s } from '../dom';
@@ -30,7 +30,7 @@ export function recentMarks(layout: Layout, recent: RecentMove[]): SVGGElement {
       if (!cell) continue; // a slot: the wall itself shows
       const shape = layout.outline(cell);
       shape.setAttribute('class', 'recent-mark');
-      for (const [k, v] of Object.entries({ fill: pieceFill(m.colour), stroke: markStroke(m.colour), 'data-ply': m.ply, 'data-seat': m.seat, 'data-cell': name })) {
+      for (const [k, v] of Object.entries({ fill: pieceFill(m.colour), style: `stroke:${markStroke(m.colour)}`, 'data-ply': m.ply, 'data-seat': m.seat, 'data-cell': name })) {
         shape.setAttribute(k, String(v));
       }
       g.append(shape);
@@ -47,27 +47,4 @@ export function recentMarks(layout: Layout, recent: RecentMove[]): SVGGElement {
     }
   });
   return g;
-}
-
-// Slides each piece that ends a run of `path` (consecutive neighbouring cells) from the run's
-// start to its end, through every cell of it.
-export function slide(layout: Layout, piecesG: SVGGElement, path: string[], ms: number): void {
-  const runs: string[][] = [];
-  for (const name of path) {
-    if (!layout.centre.has(name)) continue;
-    const run = runs[runs.length - 1];
-    const prev = run?.[run.length - 1];
-    if (run && prev !== name && layout.neighbours(prev, name)) run.push(name);
-    else runs.push([name]);
-  }
-  for (const run of runs) {
-    if (run.length < 2) continue;
-    const piece = piecesG.querySelector(`[data-cell="${CSS.escape(run[run.length - 1])}"]`);
-    if (!piece || typeof piece.animate !== 'function') continue;
-    const frames = run.map((name) => {
-      const [x, y] = layout.centre.get(name)!;
-      return { transform: `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)` };
-    });
-    piece.animate(frames, { duration: ms, easing: 'ease-in-out' });
-  }
 }

@@ -6,11 +6,15 @@
 
 import type { BoardView, LastMove, LegalNext, ViewCell } from '../api';
 import { s } from '../dom';
+import { gameTitle } from '../catalog';
+import { t } from '../i18n';
 import { markStroke, pieceFill } from './colours';
 import { drawGlyph } from './glyphs';
 import { hexLayout, hexSlots, kSlotReach, polyline, routeRuns, slotEnds, slotKey, squareLayout } from './layout';
+import { motionAllowed, type MoveRoute, planMotion, playMotion } from './motion';
+import { normTurns, type Side, turnSide } from './orientation';
 import { attachPointer, type HitShape, type Point } from './pointer';
-import { recentMarks, type RecentMove, sameMove, slide } from './recent';
+import { recentMarks, type RecentMove, sameMove } from './recent';
 
 export { slotKey } from './layout';
 export type { RecentMove } from './recent';
@@ -21,8 +25,11 @@ export interface BoardMarks {
   targets?: LegalNext[]; // what may be clicked next, with its route
   path?: string[]; // the route of the clicks so far (or of a complete move)
   recent?: RecentMove[]; // oldest first
-  animate?: { path: string[]; ms: number }; // slide the piece that ends `path` along it
-  flipped?: boolean;
+  // A move to play out (motion.ts): what it did from `before` to the view drawn, `elapsed` ms in.
+  motion?: { before?: BoardView; move: MoveRoute; elapsed?: number };
+  turns?: number; // quarter turns counter-clockwise (orientation.ts)
+  flipped?: boolean; // turns 2, when `turns` is not given
+  coords?: boolean; // the coordinates or cell names (default: shown); without them a hovered cell is named
   onClick?: (name: string) => void;
 }
 
@@ -30,33 +37,28 @@ let svgCounter = 0;
 
 
 export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {}): SVGSVGElement {
-  const flipped = !!marks.flipped;
   const hex = view.shape === 'hex';
-  const layout = hex ? hexLayout(view, flipped) : squareLayout(view, flipped);
+  // Hex fields turn by halves only.
+  const turns = normTurns(marks.turns ?? (marks.flipped ? 2 : 0)) & (hex ? 2 : 3);
+  const layout = hex ? hexLayout(view, turns) : squareLayout(view, turns);
   const u = layout.unit;
   const id = `b${++svgCounter}`;
   const svg = s('svg', {
     class: `board board-${game} board-${view.shape}`,
     viewBox: `0 0 ${layout.width.toFixed(1)} ${layout.height.toFixed(1)}`,
     role: 'img',
-    'aria-label': `${game} board`,
+    'aria-label': t('game.board', { game: gameTitle(game) }),
   });
-  svg.append(
-    s(
-      'defs',
-      null,
-      s(
-        'marker',
-        { id: `${id}-arrow`, viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' },
-        s('path', { d: 'M0,0L10,5L0,10z', class: 'arrow-head' }),
-      ),
-      s(
-        'marker',
-        { id: `${id}-arrow-last`, viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' },
-        s('path', { d: 'M0,0L10,5L0,10z', class: 'arrow-head last' }),
-      ),
-    ),
-  );
+  // Arrowheads: outlined so they read on light and dark squares alike; one per seat colour for
+  // the moves of others.
+  const defs = s('defs');
+  const arrowHead = (name: string, cls: string, fill?: string) =>
+    defs.append(s('marker', { id: `${id}-${name}`, viewBox: '-1 -1 12 12', refX: 7, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' },
+      s('path', { d: 'M0,0L10,5L0,10z', class: cls, style: fill ? `fill:${fill}` : undefined })));
+  arrowHead('arrow', 'arrow-head');
+  arrowHead('arrow-last', 'arrow-head last');
+  for (const colour of new Set((marks.recent ?? []).map((m) => m.colour))) arrowHead(`arrow-${colour}`, 'arrow-head recent', markStroke(colour));
+  svg.append(defs);
 
   const lastCells = new Set(marks.lastMove?.cells ?? []);
   const lastSlots = new Set([...lastCells].filter((c) => c.includes('|')).map(slotKey));
@@ -91,7 +93,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
       const [cx, cy] = layout.centre.get(name)!;
       // A band on the outer edge of the row.
       const band = u * 0.16;
-      const outer = outerSide(c, view, flipped);
+      const outer = outerSide(c, view, turns);
       const rect =
         outer === 'bottom'
           ? { x: cx - u / 2, y: cy + u / 2 - band, width: u, height: band }
@@ -106,17 +108,23 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   svg.append(cellsG);
   if (marks.recent?.length) svg.append(recentMarks(layout, marks.recent));
 
-  // Coordinates (square boards) or cell names (hex, small, in empty cells).
+  // Coordinates along the bottom and left edges as drawn (square boards: letters name columns,
+  // numbers rows), or each empty cell's name (hex, small).
+  const showCoords = marks.coords ?? true;
   const labels = s('g', { class: 'coords', 'pointer-events': 'none' });
-  if (!hex) {
+  if (showCoords && !hex) {
+    const at = view.cells.map((c) => layout.centre.get(c.name)!);
+    const lowest = Math.max(...at.map((p) => p[1]));
+    const leftmost = Math.min(...at.map((p) => p[0]));
+    const sideways = turns % 2 === 1; // columns run up the screen
     for (const c of view.cells) {
       const [cx, cy] = layout.centre.get(c.name)!;
-      const bottom = flipped ? c.row === view.height - 1 : c.row === 0;
-      const left = flipped ? c.col === view.width - 1 : c.col === 0;
-      if (bottom) labels.append(s('text', { x: cx, y: cy + u / 2 + 12, 'text-anchor': 'middle' }, c.name.replace(/\d+$/, '')));
-      if (left) labels.append(s('text', { x: cx - u / 2 - 5, y: cy + 4, 'text-anchor': 'end' }, c.name.replace(/^[a-z]+/, '')));
+      const file = c.name.replace(/\d+$/, '');
+      const rank = c.name.replace(/^[a-z]+/, '');
+      if (Math.abs(cy - lowest) < 0.5) labels.append(s('text', { x: cx, y: cy + u / 2 + 12, 'text-anchor': 'middle' }, sideways ? rank : file));
+      if (Math.abs(cx - leftmost) < 0.5) labels.append(s('text', { x: cx - u / 2 - 5, y: cy + 4, 'text-anchor': 'end' }, sideways ? file : rank));
     }
-  } else {
+  } else if (showCoords) {
     for (const c of view.cells) {
       if (c.glyph) continue;
       const [cx, cy] = layout.centre.get(c.name)!;
@@ -127,6 +135,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
 
   // Walls and the slots that can be clicked (hex).
   const freeSlots: HitShape['slots'] = [];
+  let wallsOf: SVGGElement | null = null;
   if (hex) {
     const walls = new Set(view.walls.map(slotKey));
     const wallsG = s('g', { class: 'walls', 'pointer-events': 'none' });
@@ -138,7 +147,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
       const my = (ay + by) / 2;
       const [p, q] = slotEnds(layout, a, b);
       if (walls.has(key)) {
-        wallsG.append(s('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: lastSlots.has(key) ? 'wall last' : 'wall' }));
+        wallsG.append(s('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: lastSlots.has(key) ? 'wall last' : 'wall', 'data-slot': key }));
         continue;
       }
       // The slot as drawn when hovered or chosen: a lozenge over the edge reaching as far from
@@ -154,20 +163,21 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
       hitsG.append(s('polygon', { points: polyline(lozenge), class: cls, 'data-click': name, 'data-slot': key }));
     }
     svg.append(wallsG, hitsG);
+    wallsOf = wallsG;
   }
 
-  // The last move's route, under the pieces.
+  // The last move's route, under the pieces: its arrowhead stops at the edge of the piece moved.
   const lastRoute = s('g', { class: 'routes', 'pointer-events': 'none' });
   const recent = marks.recent ?? [];
   for (const m of recent) {
     for (const run of routeRuns(layout, m.path)) {
-      lastRoute.append(s('polyline', { points: polyline(run), class: 'route recent', stroke: markStroke(m.colour), 'data-ply': m.ply }));
+      lastRoute.append(s('polyline', { points: polyline(stopShort(run, u * 0.42)), class: 'route recent', style: `stroke:${markStroke(m.colour)}`, 'data-ply': m.ply, 'marker-end': `url(#${id}-arrow-${m.colour})` }));
     }
   }
   const lastIsRecent = recent.length > 0 && sameMove(recent[recent.length - 1], marks.lastMove);
   if (marks.lastMove && !lastIsRecent && !(marks.path && marks.path.length)) {
     for (const run of routeRuns(layout, marks.lastMove.path)) {
-      lastRoute.append(s('polyline', { points: polyline(run), class: 'route last', 'marker-end': `url(#${id}-arrow-last)` }));
+      lastRoute.append(s('polyline', { points: polyline(stopShort(run, u * 0.42)), class: 'route last', 'marker-end': `url(#${id}-arrow-last)` }));
     }
   }
   svg.append(lastRoute);
@@ -177,12 +187,22 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   for (const c of view.cells) {
     if (!c.glyph) continue;
     const [cx, cy] = layout.centre.get(c.name)!;
-    const glyph = drawGlyph(game, c, view.players[c.owner], flipped, u);
+    const glyph = drawGlyph(game, c, view.players[c.owner], turns, u);
     const wrap = s('g', { transform: `translate(${cx.toFixed(1)},${cy.toFixed(1)})`, 'data-cell': c.name }, glyph);
     piecesG.append(wrap);
   }
-  svg.append(piecesG);
-  if (marks.animate) slide(layout, piecesG, marks.animate.path, marks.animate.ms);
+  const ghostsG = s('g', { class: 'ghosts', 'pointer-events': 'none' });
+  svg.append(piecesG, ghostsG);
+  // The move played out, its parts one after another (never with reduced motion).
+  if (marks.motion && motionAllowed()) {
+    const { before, move, elapsed = 0 } = marks.motion;
+    const plan = planMotion(before, view, move, layout.neighbours);
+    if (plan.steps.length && elapsed < plan.totalMs) {
+      const scene = { layout, pieces: piecesG, walls: wallsOf, ghosts: ghostsG, ghost: (c: ViewCell) => drawGlyph(game, c, before?.players[c.owner], turns, u) };
+      playMotion(scene, plan, elapsed);
+      svg.setAttribute('data-motion-ms', String(plan.totalMs));
+    }
+  }
 
   // The routes to the targets, then the route of the selection.
   const routes = s('g', { class: 'routes', 'pointer-events': 'none' });
@@ -209,8 +229,8 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
     const occupied = !!layout.cellOf.get(key)?.glyph;
     marksG.append(
       occupied
-        ? s('circle', { cx: p[0], cy: p[1], r: u * 0.44, class: 'target-ring', 'data-for': t.click })
-        : s('circle', { cx: p[0], cy: p[1], r: u * 0.14, class: 'target-dot', 'data-for': t.click }),
+        ? s('circle', { cx: p[0], cy: p[1], r: u * 0.43, class: 'target-ring', 'data-for': t.click })
+        : s('circle', { cx: p[0], cy: p[1], r: u * 0.17, class: 'target-dot', 'data-for': t.click }),
     );
   }
   for (const name of selected) {
@@ -218,6 +238,9 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
     if (p) marksG.append(s('circle', { cx: p[0], cy: p[1], r: u * 0.46, class: 'selected-ring' }));
   }
   svg.append(marksG);
+  // The name of the cell under the mouse, when the coordinates are not shown.
+  const hovered = s('text', { class: 'hover-name', 'text-anchor': 'middle', 'pointer-events': 'none', visibility: 'hidden' });
+  if (!showCoords) svg.append(hovered);
 
   // Clicks and taps name a cell or slot by geometry (pointer.ts); hovering one lights it and the
   // route to it.
@@ -230,6 +253,13 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   };
   attachPointer(svg, shape, marks.onClick, (name) => {
     svg.querySelectorAll('.hot, .hover').forEach((e) => e.classList.remove('hot', 'hover'));
+    const at = name ? layout.centre.get(name) : undefined;
+    hovered.setAttribute('visibility', at ? 'visible' : 'hidden');
+    if (at) {
+      hovered.textContent = name;
+      hovered.setAttribute('x', at[0].toFixed(1));
+      hovered.setAttribute('y', (at[1] - u * 0.3).toFixed(1));
+    }
     if (!name) return;
     svg.querySelectorAll(`[data-for="${CSS.escape(name)}"]`).forEach((e) => e.classList.add('hot'));
     svg.querySelectorAll(`.slot[data-click="${CSS.escape(name)}"]`).forEach((e) => e.classList.add('hover'));
@@ -238,17 +268,26 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
 }
 
 
+// A route ending `by` short of its last point (where a piece stands over it).
+function stopShort(run: Point[], by: number): Point[] {
+  const [x0, y0] = run[run.length - 2];
+  const [x1, y1] = run[run.length - 1];
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  if (len <= by * 1.5) return run;
+  const k = (len - by) / len;
+  return [...run.slice(0, -1), [x0 + (x1 - x0) * k, y0 + (y1 - y0) * k]];
+}
+
 function selectedSlotName(key: string, selected?: string[]): string | undefined {
   return selected?.find((c) => c.includes('|') && slotKey(c) === key);
 }
 
 // Which side of the board a border cell lies on, as drawn.
-function outerSide(c: ViewCell, view: BoardView, flipped: boolean): 'top' | 'bottom' | 'left' | 'right' {
-  let side: 'top' | 'bottom' | 'left' | 'right';
+function outerSide(c: ViewCell, view: BoardView, turns: number): Side {
+  let side: Side;
   if (c.row === 0) side = 'bottom';
   else if (c.row === view.height - 1) side = 'top';
   else if (c.col === 0) side = 'left';
   else side = 'right';
-  if (!flipped) return side;
-  return ({ top: 'bottom', bottom: 'top', left: 'right', right: 'left' } as const)[side];
+  return turnSide(side, turns);
 }

@@ -3,6 +3,7 @@
 
 import { api, ApiError } from '../api';
 import { clear, h } from '../dom';
+import { t, tParts } from '../i18n';
 import { currentUser, refreshUser, setUser } from '../session';
 
 function message(e: unknown): string {
@@ -38,9 +39,9 @@ function form(id: string, title: string, inputs: HTMLInputElement[], button: str
 }
 
 export function accountPage(app: HTMLElement): void {
-  document.title = 'arbiter: account';
+  document.title = t('title.account');
   const page = h('div', { class: 'account' });
-  app.append(h('h1', null, 'Account'), page);
+  app.append(h('h1', null, t('account.title')), page);
 
   function draw(): void {
     clear(page);
@@ -50,27 +51,26 @@ export function accountPage(app: HTMLElement): void {
   }
 
   function drawLoggedOut(): void {
-    const loginName = field('username', 'Username', 'text', 'username');
-    const loginPass = field('password', 'Password', 'password', 'current-password');
-    const newName = field('username', 'Username', 'text', 'username');
-    const newPass = field('password', 'Password', 'password', 'new-password');
+    const loginName = field('username', t('account.username'), 'text', 'username');
+    const loginPass = field('password', t('account.password'), 'password', 'current-password');
+    const newName = field('username', t('account.username'), 'text', 'username');
+    const newPass = field('password', t('account.password'), 'password', 'new-password');
     page.append(
-      form('login', 'Log in', [loginName, loginPass], 'Log in', async () => {
+      form('login', t('nav.log_in'), [loginName, loginPass], t('nav.log_in'), async () => {
         setUser((await api.login(loginName.value.trim(), loginPass.value)).username);
         draw();
       }),
-      form('register', 'Register', [newName, newPass], 'Register', async () => {
+      form('register', t('account.register'), [newName, newPass], t('account.register'), async () => {
         setUser((await api.register(newName.value.trim(), newPass.value)).username);
         draw();
       }),
-      h('p', { class: 'muted small' }, 'A username is 3 to 20 letters, digits, _ or -; a password at least 10 characters. ',
-        'Games need no account; rated games, seeks and a profile do.'),
+      h('p', { class: 'muted small' }, t('account.rules'), ' ', t('account.why')),
     );
   }
 
   function drawAccount(user: string): void {
     const done = h('p', { class: 'small', id: 'account-notice' });
-    const logout = h('button', { id: 'logout' }, 'Log out');
+    const logout = h('button', { id: 'logout' }, t('account.log_out'));
     const logoutError = h('p', { class: 'error small' });
     logout.addEventListener('click', async () => {
       logout.disabled = true;
@@ -85,15 +85,15 @@ export function accountPage(app: HTMLElement): void {
       await refreshUser();
       draw();
     });
-    const oldPass = field('password', 'Current password', 'password', 'current-password');
-    const newPass = field('new_password', 'New password', 'password', 'new-password');
-    const delPass = field('password', 'Password', 'password', 'current-password');
+    const oldPass = field('password', t('account.current_password'), 'password', 'current-password');
+    const newPass = field('new_password', t('account.new_password'), 'password', 'new-password');
+    const delPass = field('password', t('account.password'), 'password', 'current-password');
     let confirming = false;
-    const del = form('delete-account', 'Delete the account', [delPass], 'Delete account', async () => {
+    const del = form('delete-account', t('account.delete_title'), [delPass], t('account.delete'), async () => {
       if (!confirming) {
         confirming = true;
-        del.querySelector('button[type="submit"]')!.textContent = 'Yes, delete it for good';
-        del.querySelector('[data-error]')!.textContent = 'Your name, password and ratings go; your games stay, their seat shown as "deleted". Press again to confirm.';
+        del.querySelector('button[type="submit"]')!.textContent = t('account.delete_again');
+        del.querySelector('[data-error]')!.textContent = t('account.delete_warning');
         return;
       }
       await api.deleteAccount(delPass.value);
@@ -102,14 +102,14 @@ export function accountPage(app: HTMLElement): void {
     });
     page.append(
       h('div', { class: 'card' },
-        h('h2', null, 'Logged in as ', h('span', { id: 'account-name' }, user)),
-        h('p', null, h('a', { href: `#/players/${encodeURIComponent(user)}` }, 'Your profile'), ' · ', h('a', { href: '#/' }, 'Play')),
+        h('h2', null, ...tParts('account.logged_in_as', { name: h('span', { id: 'account-name' }, user) })),
+        h('p', null, h('a', { href: `#/players/${encodeURIComponent(user)}` }, t('account.profile')), ' · ', h('a', { href: '#/' }, t('nav.play'))),
         h('div', { class: 'form-row' }, logout), logoutError),
-      form('change-password', 'Change the password', [oldPass, newPass], 'Change password', async () => {
+      form('change-password', t('account.change_title'), [oldPass, newPass], t('account.change'), async () => {
         await api.changePassword(oldPass.value, newPass.value);
         oldPass.value = '';
         newPass.value = '';
-        done.textContent = 'Password changed; every other session has been logged out.';
+        done.textContent = t('account.changed');
       }),
       done,
       del,

@@ -3,22 +3,30 @@
 // Beside the board (below it on a phone) stands everything the current decision needs: the
 // status, the hint, the choices and the controls, so none of them falls below the fold.
 
-import { api, ApiError, type Game, type Thinking } from '../api';
+import { GameAccess } from '../a11y/game_access';
+import { api, ApiError, type BoardView, type Game, type Thinking } from '../api';
+import type { MoveRoute } from '../board/motion';
+import { normTurns, turnStep, turnsFor } from '../board/orientation';
 import { previewChanges } from '../board/preview';
 import { renderBoard } from '../board/render';
 import { clear, h } from '../dom';
+import { t } from '../i18n';
+import { seatName, serverPhrase } from '../i18n/server_text';
 import { MoveMaker } from '../play/clicks';
 import { History, Playback, type Shown, shownOf } from '../play/history';
 import { Live } from '../play/live';
 import { accountSeats } from '../session';
-import { addTokens, confirmMoves, getPref, setPref, tokensFor } from '../storage';
+import { addTokens, confirmMoves, coordsShown, getPref, setCoordsShown, setPref, tokensFor } from '../storage';
 import { gameEntry, gameTitle } from '../catalog';
 import { confirmSetting, controlItems, explainClick, statusText } from './game_controls';
+import { lookSettings } from './game_look';
 import { clock, seatClockMs, inviteRows, moveItems, playerRows, recordLink, replayBar, thinkingText } from './game_panel';
+import { GameSignals } from './game_signals';
 
-// Moves that arrive together are shown one after another, each slid along its route.
+// Moves that arrive together are shown one after another, each played out along its route
+// (board/motion.ts) with a short pause after it; a step whose motion is not drawn lasts kStepMs.
 const kStepMs = 320;
-const kSlideMs = 240;
+const kGapMs = 80;
 
 export function gamePage(app: HTMLElement, id: string): () => void {
   let game: Game | null = null;
@@ -27,19 +35,25 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   let thinking: Thinking | null = null;
   let viewing: Shown | null = null; // an earlier position (replay), else null: live
   let connected = true;
-  let flipped: boolean | null = null;
+  let turns = 0; // quarter turns the board is drawn with (board/orientation.ts)
+  let coords: boolean | null = null; // the board's coordinates shown
   let hintText = '';
   let hintError = false;
   let busy = false; // a request that changes the game is in flight
   let confirmResign = false;
-  let slide: { ply: number; path: string[] } | null = null; // the move being played back
+  // The move being played out on the board: another seat's move played back (`clicks` 0), or
+  // the change of this browser's latest click; `at` is when it began (a redraw goes on from there).
+  let motion: { ply: number; clicks: number; before?: BoardView; move: MoveRoute; at: number } | null = null;
+  let motionMs = 0; // how long the motion last drawn takes
+  let lastClicks = { ply: -1, n: 0 }; // the clicks the board last showed
+  const signals = new GameSignals(id);
   let boardKey = ''; // what the board on show was drawn from
   let alive = true;
   let socket: Live | null = null;
   let loadFailed = false; // the first fetch of the game failed: its error goes when a state comes
 
   // Layout: board, then the decision (head and actions), then the side cards; redrawn by render().
-  const title = h('h1', { id: 'title' }, 'Game');
+  const title = h('h1', { id: 'title' }, t('common.game'));
   const banner = h('div', { id: 'banner' });
   const status = h('div', { class: 'status-line', id: 'status' });
   const boardWrap = h('div', { class: 'board-wrap', id: 'board' });
@@ -54,14 +68,31 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   const movesBox = h('div', { class: 'moves', id: 'moves' });
   const replay = h('div', { class: 'replay', id: 'replay' });
   const position = h('div', { class: 'position-text', id: 'position' });
+  // Keyboard play and screen readers: the board's cursor, the typed move, the live region, the
+  // board as text (a11y/game_access.ts).
+  const access = new GameAccess(boardWrap, {
+    click: (name) => void onBoardClick(name),
+    cancel: () => {
+      maker.cancel();
+      setHint('');
+    },
+    send: (move) => void sendMove(move),
+    canPlay: () => canPlay(),
+    refuse: () => {
+      if (!busy) setHint(explain('', []), true);
+    },
+    legal: (clicks) => api.legal(id, clicks),
+  });
+  app.append(access.announcer.element);
   app.append(
     h('div', { class: 'game' },
       h('div', { class: 'game-head' }, title, banner, status),
-      h('div', { class: 'game-board' }, boardWrap),
-      h('div', { class: 'game-act' }, notice, hint, choices, controls, settings),
+      h('div', { class: 'game-board' }, boardWrap, access.under),
+      h('div', { class: 'game-act' }, notice, hint, choices, controls, settings, access.act),
       h('div', { class: 'game-side' },
-        h('div', { class: 'card' }, h('h3', null, 'Players'), players, thinkingLine, invites),
-        h('div', { class: 'card' }, h('h3', null, 'Moves'), movesBox, replay, position))),
+        h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('game.players')), players, thinkingLine, invites),
+        h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('game.moves')), movesBox, replay,
+          h('details', { class: 'position-box', id: 'position-box' }, h('summary', { class: 'small muted' }, t('look.position_text')), position)))),
   );
 
   const maker = new MoveMaker(id, {
@@ -75,14 +106,20 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   // The live board catches up with the game one move of another seat at a time.
   const playback = new Playback(
     kStepMs,
+    kGapMs,
     () => game?.ply ?? 0,
     (ply) => {
       const seat = history.moverOf(ply);
       return seat !== undefined && !held().includes(seat) && !!history.get(ply)?.lastMove;
     },
     (ply, animate) => {
-      slide = animate ? { ply, path: history.get(ply)?.lastMove?.path ?? [] } : null;
+      const after = history.get(ply);
+      // A move shown at once leaves the motion of this browser's own last click alone.
+      if (animate && after?.lastMove) motion = { ply, clicks: 0, before: history.get(ply - 1)?.board, move: after.lastMove, at: performance.now() };
+      else if (!motion?.clicks) motion = null;
+      motionMs = 0;
       render();
+      return motionMs;
     },
   );
 
@@ -114,7 +151,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     const token = tokenFor(game.to_move);
     if (token === undefined) return;
     busy = true;
-    setHint(`Playing ${move}…`);
+    setHint(t('game.playing_move', { move }));
     render();
     try {
       const g = await api.move(id, move, game.ply, token);
@@ -122,7 +159,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
       settle(g);
     } catch (e) {
       busy = false;
-      setHint(`Move refused: ${e instanceof ApiError ? e.message : String(e)}`, true);
+      setHint(t('game.move_refused', { error: e instanceof ApiError ? e.message : String(e) }), true);
       maker.reset(canPlay());
       render();
     }
@@ -147,15 +184,18 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     else if (changed) thinking = null;
     if (first) {
       title.textContent = gameTitle(g.game);
-      document.title = `arbiter: ${gameTitle(g.game)}`;
-      // Seen from one's own side: a single seat that moves down the board is drawn flipped.
-      const pref = getPref(`flip.${id}`, '');
-      if (pref) flipped = pref === '1';
+      signals.setTitle(t('title.named', { name: gameTitle(g.game) }));
+      // Seen from one's own side: a single seat is drawn moving up the board, its start at the
+      // bottom (turned a quarter for a side seat of a square board, a half for the far one).
+      const pref = getPref(`turn.${id}`, '') || ({ '1': '2', '0': '0' } as Record<string, string>)[getPref(`flip.${id}`, '')];
+      if (pref) turns = normTurns(Number(pref));
       else {
         const mine = held();
-        const fwd = mine.length === 1 ? g.board?.players[mine[0]]?.forward : '';
-        flipped = fwd === 'down';
+        turns = mine.length === 1 ? turnsFor(g.board?.players[mine[0]]?.forward ?? '') : 0;
       }
+      // Coordinates unless chosen otherwise: along the edges of square boards; a hex field's
+      // names would fill every cell, so there a hovered cell is named instead.
+      coords = coordsShown(g.board?.shape !== 'hex');
     }
     if (changed) {
       confirmResign = false;
@@ -191,7 +231,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     const shown = await history.fetch(ply, true);
     if (!alive) return;
     if (!shown) {
-      setHint('That position cannot be shown: the server did not send it.', true);
+      setHint(t('game.cannot_show'), true);
       return;
     }
     viewing = shown;
@@ -263,8 +303,8 @@ export function gamePage(app: HTMLElement, id: string): () => void {
 
     // Banner: connection and seat.
     clear(banner);
-    if (!connected) banner.append(h('div', { class: 'banner off' }, 'Connection lost: reconnecting…'));
-    if (!mine.length) banner.append(h('div', { class: 'banner' }, 'You are watching this game.'));
+    if (!connected) banner.append(h('div', { class: 'banner off' }, t('game.connection_lost')));
+    if (!mine.length) banner.append(h('div', { class: 'banner' }, t('common.watching')));
 
     // Status line.
     status.className = g.status === 'finished' ? 'status-line finished' : 'status-line';
@@ -272,7 +312,9 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     status.setAttribute('data-ply', String(g.ply));
     status.setAttribute('data-status', g.status);
 
+    access.follow({ game: g, shownPly: shown.ply, live, status: status.textContent ?? '', mover: (p) => moverName(g, p) });
     renderBoardView(g, shown, live, settling, mine);
+    signals.update({ game: g, title: gameTitle(g.game), shown, before: history.get(shown.ply - 1), live, settled: !settling, myTurn: myTurn(), mine });
 
     // Replay: how to get back to the live position.
     clear(notice);
@@ -280,18 +322,18 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     if (g.status === 'finished' && !viewing) {
       notice.append(
         h('div', { class: 'game-over', id: 'game-over' },
-          h('strong', null, g.result || 'The game is over.'),
-          mine.length && !g.rematch_id ? h('button', { id: 'over-rematch', class: 'primary', disabled: busy || mine.some((i) => g.seats[i]?.rematch), onclick: () => void act('rematch') }, 'Rematch') : null,
-          g.rematch_id ? h('button', { class: 'primary', onclick: () => followRematch(g) }, 'Go to the rematch') : null,
-          h('a', { class: 'button', id: 'over-new', href: '#/' }, 'New game'),
-          h('button', { id: 'over-review', disabled: g.moves.length === 0, onclick: () => void showPly(0) }, 'Review')));
+          h('strong', null, serverPhrase(g.result) || t('common.game_over')),
+          mine.length && !g.rematch_id ? h('button', { id: 'over-rematch', class: 'primary', disabled: busy || mine.some((i) => g.seats[i]?.rematch), onclick: () => void act('rematch') }, t('game.rematch')) : null,
+          g.rematch_id ? h('button', { class: 'primary', onclick: () => followRematch(g) }, t('game.go_rematch')) : null,
+          h('a', { class: 'button', id: 'over-new', href: '#/' }, t('home.new_game')),
+          h('button', { id: 'over-review', disabled: g.moves.length === 0, onclick: () => void showPly(0) }, t('game.review'))));
     }
     if (viewing) {
-      const what = shown.ply === 0 ? `the start (move 0 of ${g.moves.length})` : `move ${shown.ply} of ${g.moves.length}`;
+      const what = shown.ply === 0 ? t('game.replay_start', { total: g.moves.length }) : t('game.replay_move', { n: shown.ply, total: g.moves.length });
       notice.append(
         h('div', { class: 'banner', id: 'replay-notice' },
-          `Replaying ${what} — press Live (») or End to play. `,
-          h('button', { id: 'back-live', class: 'primary', onclick: () => void showPly(null) }, 'Live')),
+          t('game.replaying', { what }), ' ',
+          h('button', { id: 'back-live', class: 'primary', onclick: () => void showPly(null) }, t('game.live'))),
       );
     }
 
@@ -300,10 +342,10 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     clear(choices);
     if (live && canPlay() && !settling) {
       const pending = maker.pending;
-      if (pending) choices.append(h('button', { id: 'confirm-move', class: 'primary', 'data-move': pending.text, onclick: () => maker.play(pending) }, `Play ${pending.text}`));
-      for (const m of maker.choices) choices.append(h('button', { class: 'primary', 'data-move': m.text, onclick: () => maker.play(m) }, `Play ${m.text}`));
-      for (const m of maker.clicklessMoves) choices.append(h('button', { class: 'primary', 'data-move': m.text, onclick: () => maker.play(m) }, m.text === 'pass' ? 'Pass (no legal move)' : `Play ${m.text}`));
-      if (maker.clicks.length) choices.append(h('button', { onclick: () => { maker.cancel(); setHint(''); } }, 'Cancel'));
+      if (pending) choices.append(h('button', { id: 'confirm-move', class: 'primary', 'data-move': pending.text, onclick: () => maker.play(pending) }, t('game.play_move', { move: pending.text })));
+      for (const m of maker.choices) choices.append(h('button', { class: 'primary', 'data-move': m.text, onclick: () => maker.play(m) }, t('game.play_move', { move: m.text })));
+      for (const m of maker.clicklessMoves) choices.append(h('button', { class: 'primary', 'data-move': m.text, onclick: () => maker.play(m) }, m.text === 'pass' ? t('game.pass') : t('game.play_move', { move: m.text })));
+      if (maker.clicks.length) choices.append(h('button', { onclick: () => { maker.cancel(); setHint(''); } }, t('common.cancel')));
     }
     hint.textContent = hintText;
     hint.className = hintError ? 'hint error' : 'hint';
@@ -325,38 +367,68 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     position.textContent = shown.position;
   }
 
-  // The board: redrawn only when what it shows changed (a redraw would restart a slide).
+  // The board: redrawn only when what it shows changed (a redraw mid-move goes on with the
+  // motion where it was).
   function renderBoardView(g: Game, shown: Shown, live: boolean, settling: boolean, mine: number[]): void {
     const clicks = live && !settling ? maker.clicks : [];
     const targets = live && !settling && canPlay() ? maker.next : [];
     const path = clicks.length ? maker.path : undefined;
     // Every move since this browser's own last one (at most a round), each in its seat's colour.
     const recent = live ? history.recent(shown.ply, mine, Math.max(1, g.seats.length - 1)) : [];
-    const animate = settling && slide && slide.ply === shown.ply ? { path: slide.path, ms: kSlideMs } : undefined;
+    // A click that moved a piece or placed a wall plays its change out: along the route to it
+    // when the route runs from the piece's cell to where it lands.
+    const change = maker.changes[clicks.length - 1];
+    if (clicks.length === lastClicks.n + 1 && shown.ply === lastClicks.ply && change) {
+      const route = path && path[0] === change.from && path[path.length - 1] === change.to ? path : [change.from, change.to];
+      const move = { path: change.from ? route : [], cells: change.from ? route : [change.to] };
+      motion = { ply: shown.ply, clicks: clicks.length, before: previewChanges(shown.board, maker.changes.slice(0, -1)), move, at: performance.now() };
+    }
+    lastClicks = { ply: shown.ply, n: clicks.length };
+    // The motion goes on while its position is shown; a click's also once the server has taken
+    // the move it completed (the board then shows the same position, one ply on).
+    const m = motion;
+    const moving = m && ((m.ply === shown.ply && m.clicks === clicks.length && (m.clicks > 0 || settling)) ||
+      (m.clicks > 0 && m.ply + 1 === shown.ply && !clicks.length)) ? m : null;
     const clickable = g.status === 'playing' || !!viewing;
-    const key = JSON.stringify([shown.ply, shown.position, shown.lastMove, clicks, targets, path, recent.map((m) => [m.ply, m.seat]), flipped, clickable, animate ? slide : null]);
+    const key = JSON.stringify([shown.ply, shown.position, shown.lastMove, clicks, targets, path, recent.map((m) => [m.ply, m.seat]), turns, coords, clickable, moving?.at ?? null]);
+    let drawnSvg: SVGSVGElement | null = null;
     if (key !== boardKey) {
       boardKey = key;
       const drawn = clicks.length ? previewChanges(shown.board, maker.changes) : shown.board;
       const svg = renderBoard(drawn, g.game, {
         lastMove: shown.lastMove,
-        flipped: !!flipped,
+        turns,
+        coords: coords ?? true,
         selected: clicks,
         targets,
         path,
         recent,
-        animate,
+        motion: moving ? { before: moving.before, move: moving.move, elapsed: performance.now() - moving.at } : undefined,
         onClick: clickable ? (name) => void onBoardClick(name) : undefined,
       });
-      if (animate) svg.setAttribute('data-slide', String(shown.ply));
+      if (moving) motionMs = Number(svg.getAttribute('data-motion-ms') ?? 0);
+      if (moving && !moving.clicks) svg.setAttribute('data-slide', String(shown.ply));
       clear(boardWrap);
       boardWrap.append(svg);
+      drawnSvg = svg;
     }
     // For tests and styling: the ply shown, the clicks so far, and whether anything is awaited
     // (an answer, or moves still being played back).
     boardWrap.setAttribute('data-ply', String(shown.ply));
     boardWrap.setAttribute('data-clicks', clicks.join(','));
     boardWrap.toggleAttribute('data-busy', busy || maker.loading || settling || history.loading);
+    access.drawn(drawnSvg, {
+      game: g, view: clicks.length ? previewChanges(shown.board, maker.changes) : shown.board, lastMove: shown.lastMove,
+      selected: clicks, targets: targets.map((n) => n.click), flipped: normTurns(turns) === 2, mover: moverName(g, shown.ply),
+      waiting: busy || maker.loading || settling,
+    });
+  }
+
+  // The seat that made the move to `ply`, by name ('' when the position before it is not known).
+  function moverName(g: Game, ply: number): string {
+    const seat = history.moverOf(ply);
+    const name = seat === undefined ? '' : g.seats[seat]?.player ?? '';
+    return name ? seatName(name) : '';
   }
 
   function renderControls(g: Game, shown: Shown, mine: number[]): void {
@@ -383,9 +455,10 @@ export function gamePage(app: HTMLElement, id: string): () => void {
         claim: (result) => void offer(() => api.claim(id, anyToken()!, result)),
         hasDraws: gameEntry(g.game)?.draws ?? false,
         claimable: g.claim_at_ms !== null && g.claim_at_ms !== undefined && g.now_ms + (Date.now() - receivedAt) >= g.claim_at_ms,
+        rotates: turnStep(g.board) === 1,
         flip: () => {
-          flipped = !flipped;
-          setPref(`flip.${id}`, flipped ? '1' : '0');
+          turns = normTurns(turns + turnStep(g.board));
+          setPref(`turn.${id}`, String(turns));
           render();
         },
       }),
@@ -398,6 +471,16 @@ export function gamePage(app: HTMLElement, id: string): () => void {
         if (!on && maker.pending) maker.play(maker.pending);
       }));
     }
+    settings.append(...lookSettings({
+      coords: coords ?? true,
+      setCoords: (on) => {
+        coords = on;
+        setCoordsShown(on);
+        render();
+      },
+      notifiable: g.status === 'playing' && mine.length > 0 && g.time_control.startsWith('corr'),
+      hint: (text, error) => setHint(text, error),
+    }));
   }
 
   async function onBoardClick(name: string): Promise<void> {
@@ -463,11 +546,11 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     socket?.close();
     clear(app);
     app.append(
-      h('h1', null, 'No such game'),
+      h('h1', null, t('game.no_such')),
       h('p', { class: 'error' }, e.message),
-      h('p', null, h('a', { class: 'button primary', href: '#/' }, 'Home')),
+      h('p', null, h('a', { class: 'button primary', href: '#/' }, t('app.home'))),
     );
-    document.title = 'arbiter: no such game';
+    document.title = t('title.no_game');
     return true;
   }
 
@@ -483,6 +566,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
       const c = seatClockMs(game, game.to_move, Date.now() - receivedAt);
       el.textContent = clock(c.ms);
       el.classList.toggle('low', c.low);
+      signals.clock(game.to_move, game.ply, c.low, held());
     }
     // A claim becomes possible while nothing changes: show its button then.
     if (game.claim_at_ms !== null && game.claim_at_ms !== undefined && !controls.querySelector('#claim') &&
@@ -498,7 +582,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     (e) => {
       if (!alive || gone(e)) return;
       loadFailed = true;
-      setHint(`The game could not be loaded: ${e instanceof ApiError ? e.message : String(e)}`, true);
+      setHint(t('game.load_failed', { error: e instanceof ApiError ? e.message : String(e) }), true);
       connect(); // it arrives when the connection is up
     },
   );
@@ -507,6 +591,8 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     alive = false;
     socket?.close();
     playback.stop();
+    signals.close();
+    access.stop();
     window.clearInterval(tick);
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('visibilitychange', onVisible);

@@ -6,6 +6,8 @@
 import type { Game } from '../api';
 import { gameEntry } from '../catalog';
 import { copyText, h } from '../dom';
+import { listText, serverText, t } from '../i18n';
+import { legendText, seatName, serverPhrase } from '../i18n/server_text';
 import { confirmMoves, setConfirmMoves } from '../storage';
 
 export interface ControlsState {
@@ -23,6 +25,7 @@ export interface ControlsState {
   claim(result: 'win' | 'draw'): void;
   hasDraws: boolean; // the game's rules have draws (not Traverse)
   claimable: boolean; // the seat to move has been away past the grace (claim_at_ms passed)
+  rotates?: boolean; // the board turns by quarters (a side seat can sit at the bottom)
   flip(): void;
 }
 
@@ -31,28 +34,28 @@ export function controlItems(c: ControlsState): HTMLElement[] {
   const out: HTMLElement[] = [];
   const othersAi = g.seats.every((s, i) => s.kind === 'ai' || c.mine.includes(i));
   if (g.status === 'playing' && c.mine.length && othersAi) {
-    out.push(h('button', { id: 'undo', disabled: c.busy || g.ply === 0, onclick: c.undo }, 'Undo'));
+    out.push(h('button', { id: 'undo', disabled: c.busy || g.ply === 0, onclick: c.undo }, t('controls.undo')));
   }
   if (g.status === 'playing' && c.mine.length) out.push(...offerItems(c, othersAi));
   if (g.status === 'playing' && c.mine.length) {
-    out.push(h('button', { id: 'resign', class: c.confirmResign ? 'primary' : '', disabled: c.busy, onclick: c.resign }, c.confirmResign ? 'Really resign?' : 'Resign'));
+    out.push(h('button', { id: 'resign', class: c.confirmResign ? 'primary' : '', disabled: c.busy, onclick: c.resign }, c.confirmResign ? t('controls.really_resign') : t('controls.resign')));
   }
   if (g.status === 'finished' && c.mine.length) out.push(rematchItem(c));
   else if (g.rematch_id) {
-    out.push(h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.rematch_id)}` }, 'Watch the rematch'));
+    out.push(h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.rematch_id)}` }, t('controls.watch_rematch')));
   }
   out.push(
-    h('button', { id: 'flip', onclick: c.flip }, 'Flip board'),
+    h('button', { id: 'flip', onclick: c.flip }, c.rotates ? t('look.rotate') : t('controls.flip')),
     h('button', {
       id: 'copy-position',
       onclick: (ev: Event) => {
         const b = ev.currentTarget as HTMLButtonElement;
         void copyText(c.position).then((ok) => {
-          b.textContent = ok ? 'Copied' : 'Copy failed';
-          window.setTimeout(() => { b.textContent = 'Copy position'; }, 1500);
+          b.textContent = ok ? t('common.copied') : t('common.copy_failed');
+          window.setTimeout(() => { b.textContent = t('controls.copy_position'); }, 1500);
         });
       },
-    }, 'Copy position'),
+    }, t('controls.copy_position')),
   );
   return out;
 }
@@ -67,29 +70,29 @@ function offerItems(c: ControlsState, othersAi: boolean): HTMLElement[] {
   if (people && c.hasDraws) {
     const d = g.offers?.draw ?? null;
     if (theirs(d) || (d !== null && othersAi)) {
-      out.push(h('div', { class: 'offer', id: 'draw-offer' }, `${g.seats[d!]?.player} offers a draw. `,
-        h('button', { id: 'draw-accept', class: 'primary', disabled: c.busy, onclick: () => c.draw('accept') }, 'Accept'),
-        h('button', { id: 'draw-decline', disabled: c.busy, onclick: () => c.draw('decline') }, 'Decline')));
+      out.push(h('div', { class: 'offer', id: 'draw-offer' }, t('controls.offers_draw', { seat: seatName(g.seats[d!]?.player ?? '?') }), ' ',
+        h('button', { id: 'draw-accept', class: 'primary', disabled: c.busy, onclick: () => c.draw('accept') }, t('common.accept')),
+        h('button', { id: 'draw-decline', disabled: c.busy, onclick: () => c.draw('decline') }, t('common.decline'))));
     } else if (d !== null) {
-      out.push(h('button', { id: 'draw', disabled: c.busy, onclick: () => c.draw('decline') }, 'Draw offered: withdraw'));
+      out.push(h('button', { id: 'draw', disabled: c.busy, onclick: () => c.draw('decline') }, t('controls.draw_withdraw')));
     } else {
-      out.push(h('button', { id: 'draw', disabled: c.busy, onclick: () => c.draw('offer') }, 'Offer a draw'));
+      out.push(h('button', { id: 'draw', disabled: c.busy, onclick: () => c.draw('offer') }, t('controls.offer_draw')));
     }
   }
   if (people && !othersAi) {
-    const t = g.offers?.takeback ?? null;
-    if (theirs(t)) {
-      out.push(h('div', { class: 'offer', id: 'takeback-offer' }, `${g.seats[t!]?.player} asks to take back a move. `,
-        h('button', { id: 'takeback-accept', class: 'primary', disabled: c.busy, onclick: () => c.takeback('accept') }, 'Accept'),
-        h('button', { id: 'takeback-decline', disabled: c.busy, onclick: () => c.takeback('decline') }, 'Decline')));
-    } else if (t === null) {
-      out.push(h('button', { id: 'takeback', disabled: c.busy || g.ply === 0, onclick: () => c.takeback('request') }, 'Ask to take back'));
+    const tb = g.offers?.takeback ?? null;
+    if (theirs(tb)) {
+      out.push(h('div', { class: 'offer', id: 'takeback-offer' }, t('controls.asks_takeback', { seat: seatName(g.seats[tb!]?.player ?? '?') }), ' ',
+        h('button', { id: 'takeback-accept', class: 'primary', disabled: c.busy, onclick: () => c.takeback('accept') }, t('common.accept')),
+        h('button', { id: 'takeback-decline', disabled: c.busy, onclick: () => c.takeback('decline') }, t('common.decline'))));
+    } else if (tb === null) {
+      out.push(h('button', { id: 'takeback', disabled: c.busy || g.ply === 0, onclick: () => c.takeback('request') }, t('controls.ask_takeback')));
     }
   }
   if (c.claimable && !c.mine.includes(g.to_move)) {
-    out.push(h('div', { class: 'offer', id: 'claim-offer' }, `${g.seats[g.to_move]?.player} has left the game. `,
-      h('button', { id: 'claim', class: 'primary', disabled: c.busy, onclick: () => c.claim('win') }, 'Claim the win'),
-      c.hasDraws ? h('button', { id: 'claim-draw', disabled: c.busy, onclick: () => c.claim('draw') }, 'Claim a draw') : null));
+    out.push(h('div', { class: 'offer', id: 'claim-offer' }, t('controls.left', { seat: seatName(g.seats[g.to_move]?.player ?? '?') }), ' ',
+      h('button', { id: 'claim', class: 'primary', disabled: c.busy, onclick: () => c.claim('win') }, t('controls.claim_win')),
+      c.hasDraws ? h('button', { id: 'claim-draw', disabled: c.busy, onclick: () => c.claim('draw') }, t('controls.claim_draw')) : null));
   }
   return out;
 }
@@ -97,16 +100,16 @@ function offerItems(c: ControlsState, othersAi: boolean): HTMLElement[] {
 // After the game: go to the rematch, accept another player's offer, or ask (then wait).
 function rematchItem(c: ControlsState): HTMLElement {
   const g = c.game;
-  if (g.rematch_id) return h('button', { id: 'rematch', class: 'primary', onclick: c.followRematch }, 'Go to the rematch');
+  if (g.rematch_id) return h('button', { id: 'rematch', class: 'primary', onclick: c.followRematch }, t('game.go_rematch'));
   const asked = c.mine.some((i) => g.seats[i]?.rematch);
   // Other players' seats (not open ones) that asked: an offer to this browser.
-  const offering = g.seats.filter((s, i) => !c.mine.includes(i) && s.kind === 'human' && s.rematch).map((s) => s.player);
+  const offering = g.seats.filter((s, i) => !c.mine.includes(i) && s.kind === 'human' && s.rematch).map((s) => seatName(s.player));
   if (offering.length && !asked) {
     return h('div', { class: 'offer', id: 'rematch-offer' },
-      `${offering.join(' and ')} ${offering.length > 1 ? 'offer' : 'offers'} a rematch. `,
-      h('button', { id: 'rematch', class: 'primary', disabled: c.busy, onclick: c.rematch }, 'Accept'));
+      t('controls.offer_rematch', { names: listText(offering), count: offering.length }), ' ',
+      h('button', { id: 'rematch', class: 'primary', disabled: c.busy, onclick: c.rematch }, t('common.accept')));
   }
-  return h('button', { id: 'rematch', disabled: c.busy || asked, onclick: c.rematch }, asked ? 'Rematch asked: waiting' : 'Rematch');
+  return h('button', { id: 'rematch', disabled: c.busy || asked, onclick: c.rematch }, asked ? t('controls.rematch_waiting') : t('game.rematch'));
 }
 
 // "Confirm each move before it is sent", remembered (storage.ts); `changed` hears the new value.
@@ -116,28 +119,31 @@ export function confirmSetting(changed: (on: boolean) => void): HTMLElement {
     setConfirmMoves(box.checked);
     changed(box.checked);
   });
-  return h('label', { class: 'small muted' }, box, ' Confirm each move before it is sent');
+  return h('label', { class: 'small muted' }, box, ' ', t('controls.confirm_setting'));
 }
 
 // Whose turn it is, or how the game ended.
 export function statusText(g: Game, mine: number[], myTurn: boolean): string {
-  if (g.status === 'finished') return g.result || 'The game is over.';
+  if (g.status === 'finished') return serverPhrase(g.result) || t('common.game_over');
   const seat = g.seats[g.to_move];
-  const who = seat?.player ?? '?';
-  if (myTurn) return mine.length > 1 ? `Your turn (${who})` : 'Your turn';
-  if (seat?.kind === 'ai') return `${who} (AI level ${seat.level}) is thinking…`;
-  if (seat?.kind === 'open') return `Waiting for someone to take the ${who} seat`;
-  return `${who} to move`;
+  const who = seatName(seat?.player ?? '?');
+  if (myTurn) return mine.length > 1 ? t('status.your_turn_seat', { seat: who }) : t('status.your_turn');
+  if (seat?.kind === 'ai') return t('status.ai_thinking', { seat: who, level: seat.level });
+  if (seat?.kind === 'open') return t('status.waiting_seat', { seat: who });
+  return t('status.to_move', { seat: who });
 }
 
 // Why a click on `name` (after `clicks`) is not one the server offers. The game's own words come
 // from the catalog: its hints, and the legend's description of a piece that is stuck for a
 // reason its tags give ("a trapped mover: it never moves again").
 export function explainClick(g: Game, at: { viewing: boolean; mine: number[]; myTurn: boolean }, name: string, clicks: string[]): string {
-  if (at.viewing) return 'You are looking at an earlier position: go back to the live game to move.';
-  if (g.status !== 'playing') return 'The game is over.';
-  if (!at.mine.length) return 'You are watching this game.';
-  if (!at.myTurn) return `Not your turn: ${g.seats[g.to_move]?.player ?? 'the other player'} is to move.`;
+  if (at.viewing) return t('explain.viewing');
+  if (g.status !== 'playing') return t('common.game_over');
+  if (!at.mine.length) return t('common.watching');
+  if (!at.myTurn) {
+    const player = g.seats[g.to_move]?.player;
+    return t('explain.not_your_turn', { seat: player ? seatName(player) : t('explain.other_player') });
+  }
   const entry = gameEntry(g.game);
   const board = g.board;
   const cell = board?.cells.find((c) => c.name === name);
@@ -146,14 +152,17 @@ export function explainClick(g: Game, at: { viewing: boolean; mine: number[]; my
     if (slot) {
       // A board count run out (a pile of walls) says why.
       const spent = board?.counters.find((c) => c.value === 0);
-      return spent ? `No wall can go there: ${spent.text}.` : 'No wall can go there.';
+      return spent ? t('explain.no_wall_spent', { why: serverPhrase(spent.text) }) : t('explain.no_wall');
     }
-    if (!cell?.glyph) return entry?.hints.empty_cell ?? 'Nothing to move there.';
-    if (cell.owner !== g.to_move) return `That is ${board?.players[cell.owner]?.name ?? 'another player'}’s piece.`;
+    if (!cell?.glyph) return entry ? serverText('hint', `${g.game}.empty_cell`, entry.hints.empty_cell) : t('explain.nothing');
+    if (cell.owner !== g.to_move) {
+      const owner = board?.players[cell.owner]?.name;
+      return t('explain.their_piece', { seat: owner ? seatName(owner) : t('explain.another_player') });
+    }
     const stuck = entry?.legend.glyphs.find((e) => e.key === cell.glyph && e.tag && cell.tags.includes(e.tag));
-    if (stuck) return `That is ${stuck.description}.`;
-    return 'That piece has no moves.';
+    if (stuck) return t('explain.stuck', { what: legendText(g.game, stuck.key, stuck.tag, stuck.description) });
+    return t('explain.no_moves');
   }
-  if (slot) return 'No wall can go there now.';
-  return entry?.hints.bad_target ?? 'That click makes no move here.';
+  if (slot) return t('explain.no_wall_now');
+  return entry ? serverText('hint', `${g.game}.bad_target`, entry.hints.bad_target) : t('explain.bad_click');
 }

@@ -2,9 +2,17 @@
 // invite links for open seats, and the move list with its replay bar. Pure views: the page owns
 // the state and passes what a click should do.
 
+import { pressable } from '../a11y/pressable';
 import { api, type BoardView, type Game, type Thinking } from '../api';
 import { pieceFill } from '../board/colours';
 import { copyText, h } from '../dom';
+import { t } from '../i18n';
+import { seatName, serverPhrase } from '../i18n/server_text';
+
+// The text with its first letter a capital ("60 walls left" as a line of its own).
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 export function clock(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -20,7 +28,7 @@ function scoreText(score: number): string {
   const kWin = 1_000_000;
   if (Math.abs(score) > kWin - 10_000) {
     const plies = kWin - Math.abs(score);
-    return score > 0 ? `wins in ${plies} plies` : `loses in ${plies} plies`;
+    return t(score > 0 ? 'panel.wins_in' : 'panel.loses_in', { count: plies });
   }
   const v = score / 100;
   return `${v > 0 ? '+' : ''}${v.toFixed(2)}`;
@@ -31,9 +39,16 @@ function nodesText(n: number): string {
 }
 
 // The AI's latest progress: depth, evaluation, nodes and best line ('' when none is searching).
-export function thinkingText(g: Game | null, t: Thinking | null): string {
-  if (!g || !t || g.status !== 'playing' || t.seat !== g.to_move) return '';
-  return `${g.seats[t.seat]?.player ?? 'AI'}: depth ${t.depth} · eval ${scoreText(t.score)} · ${nodesText(t.nodes)} nodes · ${(t.pv ?? []).join(' ')}`;
+export function thinkingText(g: Game | null, th: Thinking | null): string {
+  if (!g || !th || g.status !== 'playing' || th.seat !== g.to_move) return '';
+  const player = g.seats[th.seat]?.player;
+  return t('panel.thinking', {
+    seat: player ? seatName(player) : t('common.ai'),
+    depth: th.depth,
+    score: scoreText(th.score),
+    nodes: nodesText(th.nodes),
+    line: (th.pv ?? []).join(' '),
+  });
 }
 
 // A seat's clock: under a time control the time left, counting down for the seat to move
@@ -59,18 +74,18 @@ export function playerRows(g: Game, board: BoardView, mine: number[], live: bool
     const vp = board.players[i];
     const toMove = g.status === 'playing' && g.to_move === i && live;
     const running = g.status === 'playing' && g.to_move === i && seat.kind !== 'open' ? runningMs : 0;
-    const kind = mine.includes(i) ? 'you' : seat.kind === 'ai' ? `AI level ${seat.level}` : seat.kind === 'open' ? 'open seat' : 'player';
+    const kind = mine.includes(i) ? t('common.you') : seat.kind === 'ai' ? t('common.ai_level', { level: seat.level }) : seat.kind === 'open' ? t('panel.open_seat') : t('panel.player');
     const ret = g.status === 'finished' ? g.returns[i] : undefined;
     return h('li', { class: toMove ? 'to-move' : '', 'data-seat': i },
       h('span', { class: 'swatch', style: `background:${pieceFill(vp?.colour ?? '')}` }),
-      h('span', { class: 'who' }, seat.player),
+      h('span', { class: 'who' }, seatName(seat.player)),
       h('span', { class: mine.includes(i) ? 'tag you' : 'tag' }, kind),
-      h('span', { class: 'summary' }, vp?.summary ?? ''),
-      ret !== undefined ? h('span', { class: 'tag' }, ret > 0 ? 'won' : ret < 0 ? 'lost' : 'draw') : null,
+      h('span', { class: 'summary' }, serverPhrase(vp?.summary ?? '')),
+      ret !== undefined ? h('span', { class: 'tag' }, ret > 0 ? t('panel.won') : ret < 0 ? t('panel.lost') : t('panel.draw')) : null,
       clockSpan(g, i, running));
   });
   // The board's own counts (a pile of walls).
-  for (const c of board.counters ?? []) rows.push(h('li', { class: 'muted small', 'data-counter': c.label }, c.text.charAt(0).toUpperCase() + c.text.slice(1)));
+  for (const c of board.counters ?? []) rows.push(h('li', { class: 'muted small', 'data-counter': c.label }, capitalised(serverPhrase(c.text))));
   return rows;
 }
 
@@ -80,39 +95,45 @@ export function inviteRows(g: Game, id: string, mine: number[]): HTMLElement[] {
   g.seats.forEach((seat, i) => {
     if (seat.kind !== 'open' || g.status !== 'playing') return;
     const link = `${location.origin}/#/join/${encodeURIComponent(id)}/${i}`;
-    const input = h('input', { type: 'text', readonly: true, value: link, 'data-invite': i });
+    const input = h('input', { type: 'text', readonly: true, value: link, 'data-invite': i, id: `invite-${i}` });
     input.addEventListener('focus', () => input.select());
     out.push(
       h('div', { class: 'invite' },
-        h('span', null, `Invite for ${seat.player}:`), input,
-        h('button', { onclick: (ev: Event) => { const b = ev.currentTarget as HTMLButtonElement; void copyText(link).then((ok) => { b.textContent = ok ? 'Copied' : 'Copy failed'; }); } }, 'Copy link'),
-        mine.length ? null : h('a', { class: 'button primary', href: `#/join/${encodeURIComponent(id)}/${i}` }, `Join as ${seat.player}`)),
+        h('label', { for: `invite-${i}` }, t('panel.invite_for', { seat: seatName(seat.player) })), input,
+        h('button', { onclick: (ev: Event) => { const b = ev.currentTarget as HTMLButtonElement; void copyText(link).then((ok) => { b.textContent = ok ? t('common.copied') : t('common.copy_failed'); }); } }, t('panel.copy_link')),
+        mine.length ? null : h('a', { class: 'button primary', href: `#/join/${encodeURIComponent(id)}/${i}` }, t('common.join_as', { seat: seatName(seat.player) }))),
     );
   });
   return out;
 }
 
-// The moves, each a link to the position after it; `at` is the ply on show.
+// The moves, a round of turns to a row (as many moves as there are seats, so a row reads across
+// the seats in turn order), each a link to the position after it; `at` is the ply on show.
 export function moveItems(g: Game, at: number, showPly: (ply: number) => void): HTMLElement[] {
-  return [
-    h('span', { class: `mv${at === 0 ? ' on' : ''}`, 'data-ply': 0, onclick: () => showPly(0) }, 'start'),
-    ...g.moves.map((m, i) =>
-      h('span', { class: `mv${at === i + 1 ? ' on' : ''}`, 'data-ply': i + 1, title: `after move ${i + 1}`, onclick: () => showPly(i + 1) },
-        h('span', { class: 'num' }, `${i + 1}.`), ' ', m)),
-  ];
+  const per = Math.max(1, g.seats.length);
+  const item = (ply: number, text: string, title?: string) =>
+    h('span', { class: `mv${at === ply ? ' on' : ''}`, 'data-ply': ply, title, 'aria-current': at === ply ? 'step' : null, ...pressable(() => showPly(ply)) }, text);
+  const rows = [h('div', { class: 'mv-row mv-start' }, item(0, t('panel.start')))];
+  for (let first = 0; first < g.moves.length; first += per) {
+    const round = first / per + 1;
+    rows.push(h('div', { class: 'mv-row', 'data-round': round, style: `--seats:${per}` },
+      h('span', { class: 'num', title: t('look.round', { n: round }) }, `${round}.`),
+      ...g.moves.slice(first, first + per).map((m, j) => item(first + j + 1, m, t('panel.after_move', { n: first + j + 1 })))));
+  }
+  return rows;
 }
 
 // Start, back, a slider, forward and live (null: the live position).
 export function replayBar(g: Game, at: number, live: boolean, showPly: (ply: number | null) => void): HTMLElement[] {
-  const range = h('input', { type: 'range', min: 0, max: g.moves.length, value: at, 'aria-label': 'position in the game' });
+  const range = h('input', { type: 'range', min: 0, max: g.moves.length, value: at, 'aria-label': t('panel.position') });
   range.addEventListener('input', () => showPly(Number(range.value)));
   return [
-    h('button', { title: 'start', disabled: at === 0, onclick: () => showPly(0) }, '«'),
-    h('button', { title: 'back', disabled: at === 0, onclick: () => showPly(at - 1) }, '‹'),
+    h('button', { title: t('panel.to_start'), 'aria-label': t('panel.to_start'), disabled: at === 0, onclick: () => showPly(0) }, '«'),
+    h('button', { title: t('panel.back'), 'aria-label': t('panel.back'), disabled: at === 0, onclick: () => showPly(at - 1) }, '‹'),
     range,
-    h('button', { title: 'forward', disabled: live, onclick: () => showPly(at + 1) }, '›'),
-    h('button', { title: 'live', disabled: live, onclick: () => showPly(null) }, '»'),
-    h('span', { class: 'muted small' }, live ? (g.moves.length === 1 ? '1 move' : `${g.moves.length} moves`) : `move ${at} of ${g.moves.length}`),
+    h('button', { title: t('panel.forward'), 'aria-label': t('panel.forward'), disabled: live, onclick: () => showPly(at + 1) }, '›'),
+    h('button', { title: t('panel.to_live'), 'aria-label': t('panel.to_live'), disabled: live, onclick: () => showPly(null) }, '»'),
+    h('span', { class: 'muted small' }, live ? t('panel.moves_count', { count: g.moves.length }) : t('panel.move_of', { n: at, total: g.moves.length })),
   ];
 }
 
@@ -120,5 +141,5 @@ export function replayBar(g: Game, at: number, live: boolean, showPly: (ply: num
 // (`arbiter-ID.txt`, docs/api.md), so the browser saves what the page says it will.
 export function recordLink(id: string): HTMLAnchorElement {
   const name = `arbiter-${id}.txt`;
-  return h('a', { class: 'button', id: 'record', href: api.recordUrl(id), download: name, title: `Saves ${name}` }, 'Download record');
+  return h('a', { class: 'button', id: 'record', href: api.recordUrl(id), download: name, title: t('panel.saves', { name }) }, t('panel.download'));
 }

@@ -4,19 +4,24 @@ import { api, ApiError, type Catalog, type CatalogGame, type CatalogSeating, typ
 import { pieceFill } from '../board/colours';
 import { gameTitle, loadCatalog } from '../catalog';
 import { clear, h } from '../dom';
+import { serverText, t } from '../i18n';
+import { levelName, paramLabel, paramsHelpLine, seatName, serverPhrase } from '../i18n/server_text';
 import { accountSeats, currentUser } from '../session';
 import { addTokens, forget, getPref, heldGames, setPref, tokensFor } from '../storage';
 import { lobbyCard } from './lobby';
 import { paramControl, paramWords, validValue } from './param_controls';
 
 // The time controls offered (docs/online.md): none, real time (minutes+increment), days per move.
-const kTimeControls: [string, string][] = [
-  ['none', 'None'], ['1+0', '1+0'], ['3+2', '3+2'], ['5+3', '5+3'], ['10+5', '10+5'],
-  ['corr:1', '1 day per move'], ['corr:3', '3 days per move'],
-];
+function timeControls(): [string, string][] {
+  return [
+    ['none', t('tc.none')], ['1+0', '1+0'], ['3+2', '3+2'], ['5+3', '5+3'], ['10+5', '10+5'],
+    ['corr:1', t('tc.corr', { count: 1 })], ['corr:3', t('tc.corr', { count: 3 })],
+  ];
+}
 
-function select(name: string, options: [string, string][], value: string, onchange?: (v: string) => void): HTMLSelectElement {
-  const el = h('select', { name }, ...options.map(([v, label]) => h('option', { value: v, selected: v === value }, label)));
+// A select named `name` (its id `param-NAME`, for its label), or labelled by the element `labelledBy`.
+function select(name: string, options: [string, string][], value: string, onchange?: (v: string) => void, labelledBy?: string): HTMLSelectElement {
+  const el = h('select', { name, id: labelledBy ? null : `param-${name}`, 'aria-labelledby': labelledBy }, ...options.map(([v, label]) => h('option', { value: v, selected: v === value }, label)));
   if (onchange) el.addEventListener('change', () => onchange(el.value));
   return el;
 }
@@ -30,7 +35,7 @@ export function describeGame(g: Game, tokens: Record<string, string>): string {
   const mine = Object.keys(tokens).map(Number);
   const title = gameTitle(g.game);
   const seats = g.seats
-    .map((s, i) => `${s.player}: ${mine.includes(i) ? 'you' : s.kind === 'ai' ? `AI ${s.level}` : s.kind === 'open' ? 'open' : 'human'}`)
+    .map((s, i) => `${seatName(s.player)}: ${mine.includes(i) ? t('common.you') : s.kind === 'ai' ? t('common.ai_short', { level: s.level }) : s.kind === 'open' ? t('home.seat_open') : t('home.seat_human')}`)
     .join(', ');
   return `${title} — ${seats}`;
 }
@@ -44,23 +49,23 @@ function seatsHeld(g: Game): Record<string, string> {
 }
 
 function statusText(g: Game, tokens: Record<string, string>): string {
-  if (g.status === 'finished') return g.result || 'finished';
+  if (g.status === 'finished') return serverPhrase(g.result) || t('common.finished');
   const who = g.seats[g.to_move];
   const mine = tokens[String(g.to_move)] !== undefined;
-  return `move ${g.ply + 1}: ${mine ? 'your turn' : `${who?.player ?? '?'} to move`}`;
+  return t('home.move_status', { n: g.ply + 1, what: mine ? t('home.your_turn') : t('home.to_move', { seat: seatName(who?.player ?? '?') }) });
 }
 
 export function homePage(app: HTMLElement): () => void {
-  document.title = 'arbiter';
+  document.title = t('title.home');
   let catalog: Catalog | null = null;
   let loadError = '';
   let alive = true;
 
   let game = getPref('game', ''); // "": the catalog's first game
   const form = h('div', { class: 'card' });
-  const mine = h('div', { class: 'card' }, h('h2', null, 'My games'), h('p', { class: 'muted' }, 'Loading…'));
-  const open = h('div', { class: 'card' }, h('h2', null, 'Open games'), h('p', { class: 'muted' }, 'Loading…'));
-  app.append(h('div', { class: 'home' }, form, h('div', null, lobbyCard(), mine, open)));
+  const mine = h('div', { class: 'card' }, h('h2', null, t('home.my_games')), h('p', { class: 'muted' }, t('app.loading')));
+  const open = h('div', { class: 'card' }, h('h2', null, t('home.open_games')), h('p', { class: 'muted' }, t('app.loading')));
+  app.append(h('h1', { class: 'visually-hidden' }, t('home.title')), h('div', { class: 'home' }, form, h('div', null, lobbyCard(), mine, open)));
 
   // Per-game choices, kept while the page lives and remembered across visits: each parameter's
   // value (as the catalog's schema allows it) and the number of players.
@@ -105,19 +110,21 @@ export function homePage(app: HTMLElement): () => void {
       v[p.name] = value;
       setPref(`${info.name}.${p.name}`, value);
     });
+    const help = serverText('param_help', `${info.name}.${p.name}`, p.help);
+    control.title = help;
     return h('div', { class: 'form-row', 'data-param': p.name },
-      h('label', { for: control.id }, p.name.replace(/_/g, ' ')), control, h('span', { class: 'muted small' }, p.help));
+      h('label', { for: control.id }, paramLabel(p.name)), control, h('span', { class: 'muted small' }, help));
   }
 
   function drawForm(): void {
     clear(form);
     if (!catalog) {
-      form.append(h('h2', null, 'New game'), h('p', { class: 'muted' }, loadError || 'Loading…'));
+      form.append(h('h2', null, t('home.new_game')), h('p', { class: 'muted' }, loadError || t('app.loading')));
       return;
     }
     const info = catalog.games.find((g) => g.name === game) ?? catalog.games[0];
     if (!info) {
-      form.append(h('h2', null, 'New game'), h('p', { class: 'error' }, 'The server offers no games.'));
+      form.append(h('h2', null, t('home.new_game')), h('p', { class: 'error' }, t('home.no_games_offered')));
       return;
     }
     game = info.name;
@@ -125,10 +132,10 @@ export function homePage(app: HTMLElement): () => void {
     const seats = seating.seats;
     while (seatKinds.length < seats.length) seatKinds.push(seatKinds.length === 0 ? 'human' : 'ai:3');
     seatKinds.length = seats.length;
-    const levels: [string, string][] = catalog.levels.map((l) => [`ai:${l.level}`, `AI level ${l.level}${l.name ? ` (${l.name})` : ''}`]);
-    const seatChoices: [string, string][] = [['human', 'You'], ...levels, ['open', 'Open: invite a friend']];
+    const levels: [string, string][] = catalog.levels.map((l) => [`ai:${l.level}`, l.name ? t('home.seat_choice_level', { level: l.level, name: levelName(l.name) }) : t('common.ai_level', { level: l.level })]);
+    const seatChoices: [string, string][] = [['human', t('home.seat_choice_you')], ...levels, ['open', t('home.seat_choice_open')]];
     const error = h('p', { class: 'error small' });
-    const start = h('button', { class: 'primary', id: 'start' }, 'Start game');
+    const start = h('button', { class: 'primary', id: 'start' }, t('home.start'));
     start.addEventListener('click', async () => {
       start.disabled = true;
       error.textContent = '';
@@ -144,20 +151,20 @@ export function homePage(app: HTMLElement): () => void {
     });
 
     form.append(
-      h('h2', null, 'New game'),
+      h('h2', null, t('home.new_game')),
       h(
         'div',
         { class: 'tabs' },
         ...catalog.games.map((g) =>
-          h('button', { class: g.name === game ? 'on' : '', 'data-game': g.name, onclick: () => { game = g.name; setPref('game', g.name); extra = ''; drawForm(); } }, g.title),
+          h('button', { class: g.name === game ? 'on' : '', 'data-game': g.name, onclick: () => { game = g.name; setPref('game', g.name); extra = ''; drawForm(); } }, gameTitle(g.name)),
         ),
       ),
-      h('p', { class: 'muted small' }, info.summary, ' ', h('a', { href: `#/rules/${game}` }, 'Rules')),
+      h('p', { class: 'muted small' }, serverText('summary', info.name, info.summary), ' ', h('a', { href: `#/rules/${game}` }, t('nav.rules'))),
     );
     if (info.seatings.length > 1) {
       const name = seatingControlName(info);
       form.append(
-        h('div', { class: 'form-row', 'data-param': name }, h('label', null, 'Players'),
+        h('div', { class: 'form-row', 'data-param': name }, h('label', { for: `param-${name}` }, t('common.players')),
           select(name, info.seatings.map((s) => [String(s.players), String(s.players)]), String(seating.players), (v) => {
             players[info.name] = Number(v);
             setPref(`${info.name}.${name}`, v);
@@ -170,28 +177,28 @@ export function homePage(app: HTMLElement): () => void {
     const main = shown.filter((p) => p.type === 'int' || p.type === 'choice');
     const more = shown.filter((p) => p.type === 'bool' || p.type === 'text');
     form.append(h('div', { id: 'params' }, ...main.map((p) => paramRow(info, p.name))));
-    const extraInput = h('input', { type: 'text', name: 'extra', placeholder: 'key=value ...', value: extra, style: 'flex:1;min-width:10rem' });
+    const extraInput = h('input', { type: 'text', name: 'extra', id: 'param-extra', placeholder: t('home.extra_placeholder'), value: extra, style: 'flex:1;min-width:10rem' });
     extraInput.addEventListener('input', () => { extra = extraInput.value; });
     form.append(
-      h('details', null, h('summary', { class: 'small muted' }, 'More parameters'),
+      h('details', null, h('summary', { class: 'small muted' }, t('home.more_params')),
         ...more.map((p) => paramRow(info, p.name)),
-        h('div', { class: 'form-row' }, h('label', null, 'Extra'), extraInput),
-        h('pre', { class: 'small muted', style: 'white-space:pre-wrap' }, info.params_help.join('\n'))),
-      h('h3', null, 'Seats'),
+        h('div', { class: 'form-row' }, h('label', { for: 'param-extra' }, t('home.extra')), extraInput),
+        h('pre', { class: 'small muted', style: 'white-space:pre-wrap' }, info.params_help.map((line) => paramsHelpLine(info.name, line)).join('\n'))),
+      h('h3', null, t('home.seats')),
       ...seats.map((seat, i) =>
         h('div', { class: 'seat-row', 'data-seat': i },
           h('span', { class: 'swatch', style: `background:${pieceFill(seat.colour)}` }),
-          h('span', { class: 'name' }, seat.name),
-          select(`seat${i}`, seatChoices, seatKinds[i], (v) => { seatKinds[i] = v; drawForm(); })),
+          h('span', { class: 'name', id: `seat-name-${i}` }, seatName(seat.name)),
+          select(`seat${i}`, seatChoices, seatKinds[i], (v) => { seatKinds[i] = v; drawForm(); }, `seat-name-${i}`)),
       ),
       // An open seat is taken through its invite link; listing it lets strangers take it too.
       ...(seatKinds.includes('open')
         ? [h('label', { class: 'form-row small' },
           h('input', { type: 'checkbox', name: 'public', checked: listOpen, onchange: (e: Event) => { listOpen = (e.target as HTMLInputElement).checked; } }),
-          ' List under Open games (anyone may join; otherwise only your invite link)')]
+          ' ', t('home.list_open'))]
         : []),
-      h('div', { class: 'form-row', 'data-param': 'time_control' }, h('label', null, 'Time control'),
-        select('time_control', kTimeControls, timeControl, (v) => { timeControl = v; setPref('time_control', v); })),
+      h('div', { class: 'form-row', 'data-param': 'time_control' }, h('label', { for: 'param-time_control' }, t('common.time_control')),
+        select('time_control', timeControls(), timeControl, (v) => { timeControl = v; setPref('time_control', v); })),
       h('div', { class: 'form-row' }, start),
       error,
     );
@@ -221,10 +228,10 @@ export function homePage(app: HTMLElement): () => void {
     }
     if (!alive) return;
     clear(mine);
-    mine.append(h('h2', null, 'My games'));
+    mine.append(h('h2', null, t('home.my_games')));
     if (failed) mine.append(h('p', { class: 'error small' }, failed));
     if (!games.length) {
-      mine.append(h('p', { class: 'muted' }, ids.length && !failed ? 'Your saved games are gone from the server.' : 'None yet: start one.'));
+      mine.append(h('p', { class: 'muted' }, ids.length && !failed ? t('home.saved_gone') : t('home.none_yet')));
       return;
     }
     mine.append(
@@ -235,8 +242,8 @@ export function homePage(app: HTMLElement): () => void {
           return h('li', { 'data-id': g.id },
             h('span', { class: 'what' }, h('a', { href: `#/game/${encodeURIComponent(g.id)}` }, describeGame(g, tokens)), h('br'),
               h('span', { class: 'muted small' }, statusText(g, tokens))),
-            yourTurn ? h('span', { class: 'tag you' }, 'your turn') : g.status === 'finished' ? h('span', { class: 'tag done' }, 'finished') : null,
-            held[g.id] ? h('button', { class: 'small', title: 'Remove from this list (the game stays on the server)', onclick: () => { forget(g.id); drawMine(); } }, '✕') : null);
+            yourTurn ? h('span', { class: 'tag you' }, t('home.your_turn')) : g.status === 'finished' ? h('span', { class: 'tag done' }, t('common.finished')) : null,
+            held[g.id] ? h('button', { class: 'small', title: t('home.remove'), 'aria-label': t('home.remove'), onclick: () => { forget(g.id); drawMine(); } }, '✕') : null);
         })),
     );
   }
@@ -251,12 +258,12 @@ export function homePage(app: HTMLElement): () => void {
     }
     if (!alive) return;
     clear(open);
-    open.append(h('h2', null, 'Open games'));
+    open.append(h('h2', null, t('home.open_games')));
     if (failed) open.append(h('p', { class: 'error small' }, failed));
     const held = heldGames();
     const joinable = games.filter((g) => g.seats.some((s) => s.kind === 'open'));
     if (!joinable.length) {
-      open.append(h('p', { class: 'muted' }, 'No game is waiting for a player.'));
+      open.append(h('p', { class: 'muted' }, t('home.no_open')));
       return;
     }
     open.append(
@@ -264,8 +271,8 @@ export function homePage(app: HTMLElement): () => void {
         ...joinable.map((g) =>
           h('li', { 'data-id': g.id },
             h('span', { class: 'what' }, describeGame(g, held[g.id]?.tokens ?? {}), h('br'), h('span', { class: 'muted small' }, `${g.params}`)),
-            ...g.seats.map((s, i) => (s.kind === 'open' ? h('a', { class: 'button', href: `#/join/${encodeURIComponent(g.id)}/${i}` }, `Join as ${s.player}`) : null)),
-            h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.id)}` }, 'Watch'))),
+            ...g.seats.map((s, i) => (s.kind === 'open' ? h('a', { class: 'button', href: `#/join/${encodeURIComponent(g.id)}/${i}` }, t('common.join_as', { seat: seatName(s.player) })) : null)),
+            h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.id)}` }, t('common.watch')))),
       ),
     );
   }
@@ -273,7 +280,7 @@ export function homePage(app: HTMLElement): () => void {
   drawForm();
   loadCatalog().then(
     (c) => { catalog = c; if (alive) { drawForm(); drawMine(); } },
-    (e) => { loadError = `The games cannot be loaded: ${e instanceof ApiError ? e.message : String(e)}`; if (alive) drawForm(); },
+    (e) => { loadError = t('home.load_failed', { error: e instanceof ApiError ? e.message : String(e) }); if (alive) drawForm(); },
   );
   drawMine();
   drawOpen();

@@ -2,6 +2,7 @@
 
 import { api, ApiError } from '../api';
 import { h } from '../dom';
+import { t } from '../i18n';
 import { addTokens, tokensFor } from '../storage';
 
 export function joinPage(app: HTMLElement, id: string, seat: number): void {
@@ -10,8 +11,8 @@ export function joinPage(app: HTMLElement, id: string, seat: number): void {
     show(); // this browser already holds the seat
     return;
   }
-  const msg = h('p', { class: 'muted' }, 'Taking your seat…');
-  app.append(h('h1', null, 'Joining a game'), msg);
+  const msg = h('p', { class: 'muted' }, t('join.taking'));
+  app.append(h('h1', null, t('join.title')), msg);
   api.join(id, seat, Object.values(tokensFor(id))[0]).then(
     (seated) => {
       addTokens(id, seated.game.game, seated.tokens);
@@ -20,8 +21,8 @@ export function joinPage(app: HTMLElement, id: string, seat: number): void {
     (e: unknown) => {
       const text = e instanceof ApiError ? e.message : String(e);
       msg.className = 'error';
-      msg.textContent = `Could not join: ${text}`;
-      app.append(h('p', null, h('a', { class: 'button', href: `#/game/${encodeURIComponent(id)}` }, 'Watch the game'), ' ', h('a', { class: 'button', href: '#/' }, 'Home')));
+      msg.textContent = t('join.failed', { error: text });
+      app.append(h('p', null, h('a', { class: 'button', href: `#/game/${encodeURIComponent(id)}` }, t('join.watch')), ' ', h('a', { class: 'button', href: '#/' }, t('app.home'))));
     },
   );
 }

@@ -6,34 +6,37 @@
 import { api, ApiError, type Seek } from '../api';
 import { catalogNow, gameTitle } from '../catalog';
 import { clear, h } from '../dom';
+import { t, tParts } from '../i18n';
 import { addTokens, getPref, setPref } from '../storage';
 import { currentUser, onUserChange } from '../session';
 
 const kPollMs = 5000;
 
 // The time controls a seek may ask for (docs/online.md); a rated seek needs a limited one.
-const kSeekTimeControls: [string, string][] = [
-  ['none', 'None (casual only)'], ['1+0', '1+0'], ['3+2', '3+2'], ['5+3', '5+3'], ['10+5', '10+5'],
-  ['corr:1', '1 day per move'], ['corr:3', '3 days per move'],
-];
+function seekTimeControls(): [string, string][] {
+  return [
+    ['none', t('lobby.tc_none')], ['1+0', '1+0'], ['3+2', '3+2'], ['5+3', '5+3'], ['10+5', '10+5'],
+    ['corr:1', t('tc.corr', { count: 1 })], ['corr:3', t('tc.corr', { count: 3 })],
+  ];
+}
 
 function message(e: unknown): string {
   return e instanceof ApiError ? e.message : String(e);
 }
 
 function rangeText(s: Seek): string {
-  if (!s.min_rating && !s.max_rating) return 'any rating';
-  if (!s.max_rating) return `rating ≥ ${s.min_rating}`;
-  if (!s.min_rating) return `rating ≤ ${s.max_rating}`;
-  return `rating ${s.min_rating}–${s.max_rating}`;
+  if (!s.min_rating && !s.max_rating) return t('lobby.any_rating');
+  if (!s.max_rating) return t('lobby.rating_min', { min: s.min_rating });
+  if (!s.min_rating) return t('lobby.rating_max', { max: s.max_rating });
+  return t('lobby.rating_range', { min: s.min_rating, max: s.max_rating });
 }
 
 export function lobbyCard(): HTMLElement {
   const card = h('div', { class: 'card', id: 'seeks' });
-  const list = h('div', null, h('p', { class: 'muted' }, 'Loading…'));
+  const list = h('div', null, h('p', { class: 'muted' }, t('app.loading')));
   const listError = h('p', { class: 'error small', id: 'seek-list-error' });
   const formBox = h('div', null);
-  card.append(h('h2', null, 'Seeks'), list, listError, formBox);
+  card.append(h('h2', null, t('lobby.title')), list, listError, formBox);
 
   let seeks: Seek[] = [];
   // One's own seeks as last seen, and those withdrawn here: one that vanishes otherwise was taken.
@@ -45,7 +48,7 @@ export function lobbyCard(): HTMLElement {
       seeks = (await api.seeks()).seeks;
       listError.textContent = '';
     } catch (e) {
-      listError.textContent = `The seeks cannot be loaded: ${message(e)}`;
+      listError.textContent = t('lobby.load_failed', { error: message(e) });
       return;
     }
     if (!card.isConnected) return;
@@ -68,7 +71,7 @@ export function lobbyCard(): HTMLElement {
         .sort((a, b) => b.created_ms - a.created_ms)[0];
       if (made && card.isConnected) location.hash = `#/game/${encodeURIComponent(made.id)}`;
     } catch (e) {
-      listError.textContent = `Your seek was taken, but its game cannot be found: ${message(e)}`;
+      listError.textContent = t('lobby.taken_lost', { error: message(e) });
     }
   }
 
@@ -76,15 +79,15 @@ export function lobbyCard(): HTMLElement {
     clear(list);
     const user = currentUser()?.toLowerCase();
     if (!seeks.length) {
-      list.append(h('p', { class: 'muted' }, 'Nobody is seeking a game.'));
+      list.append(h('p', { class: 'muted' }, t('lobby.nobody')));
       return;
     }
     list.append(h('ul', { class: 'game-list', id: 'seek-list' }, ...seeks.map((s) => {
       const own = s.username.toLowerCase() === user;
       const error = h('span', { class: 'error small' });
       const button = own
-        ? h('button', { class: 'small', 'data-withdraw': s.id }, 'Withdraw')
-        : h('button', { class: 'primary small', 'data-accept': s.id, disabled: !user }, 'Accept');
+        ? h('button', { class: 'small', 'data-withdraw': s.id }, t('lobby.withdraw'))
+        : h('button', { class: 'primary small', 'data-accept': s.id, disabled: !user }, t('common.accept'));
       button.addEventListener('click', async () => {
         button.disabled = true;
         try {
@@ -104,9 +107,9 @@ export function lobbyCard(): HTMLElement {
       });
       return h('li', { 'data-seek': s.id },
         h('span', { class: 'what' },
-          `${gameTitle(s.game)}${s.params ? ` (${s.params})` : ''} · ${s.time_control} · ${s.rated ? 'rated' : 'casual'} · ${rangeText(s)}`, h('br'),
-          h('span', { class: 'muted small' }, 'by ', h('a', { href: `#/players/${encodeURIComponent(s.username)}` }, s.username),
-            s.challenge ? ` · a challenge to ${s.challenge}` : '')),
+          `${gameTitle(s.game)}${s.params ? ` (${s.params})` : ''} · ${s.time_control} · ${s.rated ? t('common.rated') : t('common.casual')} · ${rangeText(s)}`, h('br'),
+          h('span', { class: 'muted small' }, ...tParts('lobby.by', { name: h('a', { href: `#/players/${encodeURIComponent(s.username)}` }, s.username) }),
+            s.challenge ? t('lobby.challenge_to', { name: s.challenge }) : '')),
         button, error);
     })));
   }
@@ -114,19 +117,19 @@ export function lobbyCard(): HTMLElement {
   function drawForm(): void {
     clear(formBox);
     if (!currentUser()) {
-      formBox.append(h('p', { class: 'muted small', id: 'seek-login' }, 'Seeks need an account: ', h('a', { href: '#/account' }, 'log in or register'), ' to post or accept one.'));
+      formBox.append(h('p', { class: 'muted small', id: 'seek-login' }, ...tParts('lobby.need_account', { link: h('a', { href: '#/account' }, t('lobby.log_in_link')) })));
       return;
     }
     const games = catalogNow()?.games ?? [];
     if (!games.length) return;
-    const gamePick = h('select', { name: 'seek_game' }, ...games.map((g) => h('option', { value: g.name, selected: g.name === getPref('seek.game', '') }, g.title)));
-    const tcPick = h('select', { name: 'seek_time_control' }, ...kSeekTimeControls.map(([v, label]) => h('option', { value: v, selected: v === getPref('seek.time_control', '5+3') }, label)));
+    const gamePick = h('select', { name: 'seek_game', id: 'seek-game' }, ...games.map((g) => h('option', { value: g.name, selected: g.name === getPref('seek.game', '') }, gameTitle(g.name))));
+    const tcPick = h('select', { name: 'seek_time_control', id: 'seek-time-control' }, ...seekTimeControls().map(([v, label]) => h('option', { value: v, selected: v === getPref('seek.time_control', '5+3') }, label)));
     const rated = h('input', { type: 'checkbox', name: 'seek_rated', checked: getPref('seek.rated', '1') === '1' });
-    const min = h('input', { type: 'number', name: 'seek_min', min: 0, max: 4000, placeholder: 'any', style: 'width:6rem' });
-    const max = h('input', { type: 'number', name: 'seek_max', min: 0, max: 4000, placeholder: 'any', style: 'width:6rem' });
-    const challenge = h('input', { type: 'text', name: 'seek_challenge', placeholder: 'anyone', autocomplete: 'off' });
+    const min = h('input', { type: 'number', name: 'seek_min', id: 'seek-min', min: 0, max: 4000, placeholder: t('common.any'), 'aria-label': t('lobby.min_rating'), style: 'width:6rem' });
+    const max = h('input', { type: 'number', name: 'seek_max', min: 0, max: 4000, placeholder: t('common.any'), 'aria-label': t('lobby.max_rating'), style: 'width:6rem' });
+    const challenge = h('input', { type: 'text', name: 'seek_challenge', id: 'seek-challenge', placeholder: t('lobby.anyone'), autocomplete: 'off' });
     const error = h('p', { class: 'error small', id: 'seek-error' });
-    const post = h('button', { class: 'primary', id: 'post-seek' }, 'Post seek');
+    const post = h('button', { class: 'primary', id: 'post-seek' }, t('lobby.post'));
     post.addEventListener('click', async () => {
       post.disabled = true;
       error.textContent = '';
@@ -151,12 +154,12 @@ export function lobbyCard(): HTMLElement {
       }
     });
     formBox.append(
-      h('details', { id: 'seek-form', open: true }, h('summary', null, 'Post a seek'),
-        h('div', { class: 'form-row' }, h('label', null, 'Game'), gamePick),
-        h('div', { class: 'form-row' }, h('label', null, 'Time control'), tcPick),
-        h('label', { class: 'form-row' }, rated, ' Rated'),
-        h('div', { class: 'form-row' }, h('label', null, 'Opponent rating'), min, '–', max),
-        h('div', { class: 'form-row' }, h('label', null, 'Challenge'), challenge),
+      h('details', { id: 'seek-form', open: true }, h('summary', null, t('lobby.post_title')),
+        h('div', { class: 'form-row' }, h('label', { for: 'seek-game' }, t('common.game')), gamePick),
+        h('div', { class: 'form-row' }, h('label', { for: 'seek-time-control' }, t('common.time_control')), tcPick),
+        h('label', { class: 'form-row' }, rated, ' ', t('lobby.rated')),
+        h('div', { class: 'form-row' }, h('label', { for: 'seek-min' }, t('lobby.opponent_rating')), min, '–', max),
+        h('div', { class: 'form-row' }, h('label', { for: 'seek-challenge' }, t('lobby.challenge')), challenge),
         h('div', { class: 'form-row' }, post),
         error),
     );

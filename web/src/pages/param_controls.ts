@@ -3,6 +3,7 @@
 // text. Values are kept as the text a parameter list takes ("5", "advanced", "on").
 
 import type { CatalogParam } from '../api';
+import { choiceLabel } from '../i18n/server_text';
 import { h } from '../dom';
 
 // Whether `value` is one the schema allows for `p` ("" is allowed: the parameter is left out).
@@ -33,7 +34,7 @@ export function paramControl(p: CatalogParam, value: string, onchange: (v: strin
       return el;
     }
     case 'choice': {
-      const el = h('select', common, ...(p.choices ?? []).map((c) => h('option', { value: c, selected: c === value }, c)));
+      const el = h('select', common, ...(p.choices ?? []).map((c) => h('option', { value: c, selected: c === value }, choiceLabel(c))));
       el.addEventListener('change', () => onchange(el.value));
       return el;
     }

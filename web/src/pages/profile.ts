@@ -3,44 +3,48 @@
 import { api, ApiError, type Game, type Profile, type Rating } from '../api';
 import { gameTitle } from '../catalog';
 import { h } from '../dom';
+import { language, t } from '../i18n';
+import { seatName, serverPhrase } from '../i18n/server_text';
 
 // Who sat where: accounts by name, else the seat's kind.
 function seatsText(g: Game): string {
-  return g.seats.map((s) => `${s.player}: ${s.account ?? (s.kind === 'ai' ? `AI ${s.level}` : s.kind)}`).join(', ');
+  const kind = (s: Game['seats'][number]) =>
+    s.kind === 'ai' ? t('common.ai_short', { level: s.level }) : s.kind === 'open' ? t('home.seat_open') : t('home.seat_human');
+  return g.seats.map((s) => `${seatName(s.player)}: ${s.account ?? kind(s)}`).join(', ');
 }
 
 function gameRow(g: Game): HTMLElement {
-  const when = new Date(g.created_ms).toLocaleDateString();
-  const state = g.status === 'finished' ? g.result || 'finished' : `playing, move ${g.ply + 1}`;
+  const when = new Date(g.created_ms).toLocaleDateString(language());
+  const state = g.status === 'finished' ? serverPhrase(g.result) || t('common.finished') : t('profile.playing', { n: g.ply + 1 });
   return h('li', { 'data-id': g.id },
     h('span', { class: 'what' },
       h('a', { href: `#/game/${encodeURIComponent(g.id)}` }, `${gameTitle(g.game)} — ${seatsText(g)}`), h('br'),
-      h('span', { class: 'muted small' }, `${when} · ${g.time_control || 'none'} · ${g.rated ? 'rated' : 'casual'} · ${state}`)));
+      h('span', { class: 'muted small' }, `${when} · ${g.time_control || t('common.none')} · ${g.rated ? t('common.rated') : t('common.casual')} · ${state}`)));
 }
 
 function ratingsTable(ratings: Rating[]): HTMLElement {
-  if (!ratings.length) return h('p', { class: 'muted' }, 'No rated games yet.');
+  if (!ratings.length) return h('p', { class: 'muted' }, t('profile.no_rated'));
   return h('table', { class: 'ratings', id: 'ratings' },
-    h('thead', null, h('tr', null, h('th', null, 'Pool'), h('th', null, 'Rating'), h('th', null, 'Deviation'), h('th', null, 'Games'))),
+    h('thead', null, h('tr', null, h('th', null, t('table.pool')), h('th', null, t('table.rating')), h('th', null, t('table.deviation')), h('th', null, t('table.games')))),
     h('tbody', null, ...ratings.map((r) =>
       h('tr', { 'data-pool': r.pool },
         h('td', null, h('a', { href: `#/leaderboard/${r.pool}` }, r.pool)),
-        h('td', null, String(r.rating), r.provisional ? h('span', { class: 'tag', title: 'Provisional: too few rated games to be sure' }, 'provisional') : null),
+        h('td', null, String(r.rating), r.provisional ? h('span', { class: 'tag', title: t('common.provisional_title') }, t('common.provisional')) : null),
         h('td', null, `± ${r.deviation}`),
         h('td', null, String(r.games))))));
 }
 
 export function profilePage(app: HTMLElement, name: string): void {
-  document.title = `arbiter: ${name}`;
-  const body = h('div', null, h('p', { class: 'muted' }, 'Loading…'));
+  document.title = t('title.named', { name });
+  const body = h('div', null, h('p', { class: 'muted' }, t('app.loading')));
   app.append(h('h1', null, name), body);
   api.player(name).then(
     (p: Profile) => {
       body.replaceChildren(
-        h('p', { class: 'muted small' }, `Playing since ${new Date(p.created_ms).toLocaleDateString()}`),
-        h('div', { class: 'card' }, h('h2', null, 'Ratings'), ratingsTable(p.ratings)),
-        h('div', { class: 'card' }, h('h2', null, 'Recent games'),
-          p.games.length ? h('ul', { class: 'game-list', id: 'profile-games' }, ...p.games.map(gameRow)) : h('p', { class: 'muted' }, 'No games yet.')),
+        h('p', { class: 'muted small' }, t('profile.since', { date: new Date(p.created_ms).toLocaleDateString(language()) })),
+        h('div', { class: 'card' }, h('h2', null, t('profile.ratings')), ratingsTable(p.ratings)),
+        h('div', { class: 'card' }, h('h2', null, t('profile.recent')),
+          p.games.length ? h('ul', { class: 'game-list', id: 'profile-games' }, ...p.games.map(gameRow)) : h('p', { class: 'muted' }, t('profile.no_games'))),
       );
     },
     (e) => body.replaceChildren(h('p', { class: 'error' }, e instanceof ApiError ? e.message : String(e))),

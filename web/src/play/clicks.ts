@@ -8,6 +8,7 @@
 
 import { api, ApiError, type ClickChange, type Legal, type LegalComplete, type LegalNext } from '../api';
 import { slotKey } from '../board/layout';
+import { t } from '../i18n';
 
 export interface ClickHost {
   changed(): void; // redraw
@@ -152,16 +153,16 @@ export class MoveMaker {
       if (this.host.confirming()) {
         this.pending = move;
         this.host.changed();
-        this.host.hint(`Confirm ${move.text}, or cancel.`);
+        this.host.hint(t('clicks.confirm', { move: move.text }));
       } else {
         this.host.changed();
         this.host.send(move.text);
       }
     } else if (!legal.complete.length && !legal.next.length) {
-      this.host.hint('those clicks make no legal move', true);
+      this.host.hint(t('clicks.no_move'), true);
       this.cancel();
     } else if (legal.complete.length) {
-      this.host.hint(legal.next.length ? 'Play the move as it is, or click on to continue it.' : 'Choose the move to play.');
+      this.host.hint(legal.next.length ? t('clicks.play_or_continue') : t('clicks.choose'));
     }
   }
 

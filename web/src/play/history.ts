@@ -4,6 +4,7 @@
 // when several arrive at once (the replies of three AIs land within a fraction of a second).
 
 import { api, type BoardView, type Game, type LastMove } from '../api';
+import { motionAllowed } from '../board/motion';
 import type { RecentMove } from '../board/recent';
 
 export interface Shown {
@@ -96,18 +97,21 @@ export class History {
   }
 }
 
-// Steps the board shown toward the live position one move at a time, `stepMs` apart, for the
-// moves `animated` picks; the others (one's own moves, positions not met) are shown at once.
-// Without motion (prefers-reduced-motion) every move is shown at once.
+// Steps the board shown toward the live position one move at a time, for the moves `animated`
+// picks; the others (one's own moves, positions not met) are shown at once. Each step lasts as
+// long as its move's motion (what `show` answers) and `gapMs` more, or `stepMs` when `show` says
+// nothing. Without motion (prefers-reduced-motion) every move is shown at once.
 export class Playback {
   shown = -1; // the ply the live board shows; behind the game while moves are played back
   private timer = 0;
 
   constructor(
     private readonly stepMs: number,
+    private readonly gapMs: number,
     private readonly live: () => number, // the game's ply
     private readonly animated: (ply: number) => boolean,
-    private readonly show: (ply: number, animate: boolean) => void,
+    // Shows a ply; when animated, answers how long its motion takes (ms).
+    private readonly show: (ply: number, animate: boolean) => number | void,
   ) {}
 
   get running(): boolean {
@@ -115,7 +119,7 @@ export class Playback {
   }
 
   static motion(): boolean {
-    return !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    return motionAllowed();
   }
 
   // The game changed: catch up with it (at once when it went back, or at the first position).
@@ -130,9 +134,13 @@ export class Playback {
     while (this.shown < target) {
       this.shown++;
       if (this.animated(this.shown)) {
-        // Running (the timer set) before the step is shown: the page draws it as a slide.
+        // Running (the timer set) before the step is shown: the page draws it as a motion.
         this.timer = window.setTimeout(() => this.advance(), this.stepMs);
-        this.show(this.shown, true);
+        const ms = this.show(this.shown, true);
+        if (typeof ms === 'number' && this.timer) {
+          window.clearTimeout(this.timer);
+          this.timer = window.setTimeout(() => this.advance(), ms + this.gapMs);
+        }
         return;
       }
     }

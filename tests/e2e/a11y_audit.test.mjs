@@ -1,0 +1,132 @@
+// Accessibility audit: axe-core (a pinned devDependency of web/) runs on every page of the site
+// (site_pages.mjs) at a desktop width (in English) and a phone width (in French), in the light
+// and the dark theme, and finds nothing serious or critical (contrast, names of buttons and
+// fields, landmarks, the page's language…). And every control can be reached by Tab and shows a
+// focus ring when it is.
+
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { launch, startServer, TMP } from './helpers.mjs';
+import { sitePages, visit } from './site_pages.mjs';
+
+const require = createRequire(path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/package.json'));
+const axePath = require.resolve('axe-core/axe.min.js');
+
+let server;
+let browser;
+let site;
+
+before(async () => {
+  server = await startServer({ db: path.join(TMP, 'a11y_audit.db') });
+  browser = await launch();
+  site = await sitePages(server.url);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The serious and critical findings of axe on the page as it stands, one line each.
+async function audit(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` (${n.failureSummary.split('\n').slice(1).join(' ').trim()})` : ''}`),
+    }));
+  });
+  return result
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.slice(0, 6).join('\n      ')}`);
+}
+
+const kSizes = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, locale: 'en-US' },
+  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'fr-FR' },
+];
+
+for (const theme of ['light', 'dark']) {
+  for (const size of kSizes) {
+    test(`accessibility audit: every page, ${size.name} (${size.locale}), ${theme} theme — no serious or critical finding`, async () => {
+      const context = await browser.newContext({
+        locale: size.locale,
+        viewport: size.viewport,
+        hasTouch: !!size.hasTouch,
+        isMobile: !!size.isMobile,
+        colorScheme: theme,
+        reducedMotion: 'reduce',
+        bypassCSP: true, // axe is injected as a script of the test's own
+      });
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await site.holdGames(page);
+      const found = [];
+      for (const p of site.pages) {
+        await visit(page, server.url, p);
+        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+        for (const line of await audit(page)) found.push(`${p.name}: ${line}`);
+      }
+      // The account page logged in (its forms differ).
+      await site.logIn(context);
+      await page.goto(`${server.url}/#/`);
+      await visit(page, server.url, { hash: '#/account', ready: (pg) => pg.waitForSelector('#account-name') });
+      for (const line of await audit(page)) found.push(`account (logged in): ${line}`);
+      await context.close();
+      assert.equal(found.length, 0, `serious or critical findings:\n${found.join('\n')}`);
+      assert.deepEqual(errors, []);
+    });
+  }
+}
+
+// Every control a page holds is reached by Tab, in order, and wears a visible focus ring then.
+test('keyboard: every control is reached by Tab and shows a focus ring', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await site.holdGames(page);
+  const problems = [];
+  for (const p of site.pages) {
+    await visit(page, server.url, p);
+    await page.evaluate(() => {
+      document.activeElement?.blur();
+      window.scrollTo(0, 0);
+    });
+    // The controls a user can operate: visible, enabled, not taken out of the tab order.
+    const wanted = await page.evaluate(() => {
+      const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')];
+      return controls.filter((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        return !el.disabled && el.tabIndex >= 0 && style.visibility !== 'hidden' && box.width > 0 && box.height > 0 &&
+          !el.closest('[hidden], [inert], details:not([open]) > :not(summary)');
+      }).map((el, i) => {
+        el.dataset.tabProbe = String(i);
+        return i;
+      }).length;
+    });
+    const reached = new Set();
+    for (let i = 0; i < wanted + 40 && reached.size < wanted; i++) {
+      await page.keyboard.press('Tab');
+      const info = await page.evaluate(() => {
+        const el = document.activeElement;
+        if (!el || el === document.body) return null;
+        const style = getComputedStyle(el);
+        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+        return { probe: el.dataset.tabProbe ?? null, ring, what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"` };
+      });
+      if (!info) continue;
+      if (info.probe !== null) reached.add(info.probe);
+      if (!info.ring) problems.push(`${p.name}: ${info.what} has no focus ring`);
+    }
+    if (reached.size < wanted) problems.push(`${p.name}: Tab reached ${reached.size} of ${wanted} controls`);
+  }
+  await context.close();
+  assert.deepEqual([...new Set(problems)], []);
+});
