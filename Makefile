@@ -38,6 +38,7 @@ web/node_modules/.installed: web/package-lock.json | deps
 
 # The main job: the web UI and API on http://localhost:8080, games stored under ./arbiter-data/.
 run: build
+	./$(BUILD)/arbiter puzzles import data/puzzles/*.txt
 	./$(BUILD)/arbiter serve
 
 test: build format-check test-release test-e2e test-sanitize test-fuzz

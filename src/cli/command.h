@@ -68,5 +68,7 @@ Runner setup_play(CLI::App& sub);
 Runner setup_match(CLI::App& sub);
 Runner setup_engine(CLI::App& sub);
 Runner setup_serve(CLI::App& sub);
+Runner setup_worker(CLI::App& sub);
+Runner setup_puzzles(CLI::App& sub);
 
 }  // namespace arbiter::cli

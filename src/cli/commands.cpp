@@ -27,6 +27,11 @@ const std::vector<Command>& commands() {
       {"match", "play an engine match; prints W/D/L, Elo and the SPRT state", setup_match},
       {"engine", "speak the engine text protocol on stdin/stdout (docs/protocol.md)", setup_engine},
       {"serve", "serve the web UI and the HTTP + WebSocket API (docs/api.md)", setup_serve},
+      {"worker",
+       "take AI moves from a database shared by servers run with --ai-workers 0 (docs/deploy.md)",
+       setup_worker},
+      {"puzzles", "find puzzles in games, import and export them (docs/analysis.md)",
+       setup_puzzles},
   };
   return table;
 }

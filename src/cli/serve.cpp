@@ -40,8 +40,10 @@ Runner setup_serve(CLI::App& sub) {
   sub.add_option("--threads", o->server.threads, "I/O threads")
       ->transform(in_range(1, 64))
       ->capture_default_str();
-  sub.add_option("--ai-workers", o->server.ai_workers, "AI searches run at once")
-      ->transform(in_range(1, 64))
+  sub.add_option("--ai-workers", o->server.ai_workers,
+                 "AI searches run at once in this server; 0: none, every AI move is left to "
+                 "`arbiter worker` processes on the same PostgreSQL database")
+      ->transform(in_range(0, 64))
       ->capture_default_str();
   sub.add_option("--max-live-games", o->server.max_live_games,
                  "games kept in memory; idle ones past this are reloaded from the store on demand")
@@ -75,6 +77,29 @@ Runner setup_serve(CLI::App& sub) {
                  "connections held at once from one address (0: no limit)")
       ->transform(in_range(0, 1 << 20))
       ->capture_default_str();
+  sub.add_option("--analysis-slots", o->server.analysis.live_slots,
+                 "live analyses (the analysis board's engine lines) run at once, one thread each")
+      ->transform(in_range(1, 256))
+      ->capture_default_str();
+  sub.add_option("--analysis-seconds", o->server.analysis.live_seconds,
+                 "seconds a live analysis searches one position at most")
+      ->transform(in_range(0.1, 3600.0))
+      ->capture_default_str();
+  sub.add_option("--review-workers", o->server.analysis.review_workers, "game reviews run at once")
+      ->transform(in_range(1, 64))
+      ->capture_default_str();
+  sub.add_option("--review-threads", o->server.analysis.review_threads,
+                 "positions a review searches at once")
+      ->transform(in_range(1, 64))
+      ->capture_default_str();
+  sub.add_option("--review-movetime", o->server.analysis.review_movetime,
+                 "seconds a review searches each position")
+      ->transform(in_range(0.001, 60.0))
+      ->capture_default_str();
+  sub.add_option("--review-nodes", o->server.analysis.review_nodes,
+                 "nodes a review searches each position instead (0: use --review-movetime)")
+      ->transform(in_range<uint64_t>(0, uint64_t{1} << 40))
+      ->capture_default_str();
   sub.add_option("--trust-proxy", o->server.trust_proxy,
                  "a reverse proxy's IP address: its requests name the client in X-Forwarded-For "
                  "(repeat for several)");
@@ -82,6 +107,12 @@ Runner setup_serve(CLI::App& sub) {
     auto store = store::open_store(o->db);
     if (store::is_postgres_url(o->db)) o->server.shared_store_url = o->db;
     if (!store) return fail(store.error());
+    // A worker's move reaches a server only through the change feed, which PostgreSQL has.
+    if (o->server.ai_workers == 0 && o->server.shared_store_url.empty()) {
+      return fail(
+          "--ai-workers 0 leaves AI moves to `arbiter worker`, which needs a PostgreSQL "
+          "store (--db postgresql://...)");
+    }
     // The signals are taken by sigwait below; threads started from here inherit the mask.
     sigset_t signals;
     sigemptyset(&signals);

@@ -75,12 +75,14 @@ std::vector<EngineResult> search_all(const std::vector<std::unique_ptr<GameState
   ai::Recipe recipe = options.recipe;
   recipe.threads = 1;
   const std::atomic<bool> never{false};
+  const std::atomic<bool>& stop = options.stop ? *options.stop : never;
   auto work = [&] {
     auto searcher = positions[0]->game().make_searcher();
     for (std::size_t i = next++; i < positions.size(); i = next++) {
+      if (stop.load()) break;
       if (!positions[i]->is_terminal() && searcher->set_position(*positions[i])) {
         searcher->clear();
-        out[i] = searcher->search(recipe, options.limits, never, {});
+        out[i] = searcher->search(recipe, options.limits, stop, {});
       }
       std::lock_guard<std::mutex> lock(report);
       ++done;
@@ -95,6 +97,24 @@ std::vector<EngineResult> search_all(const std::vector<std::unique_ptr<GameState
 }
 
 }  // namespace
+
+std::vector<double> expected_split(int players, int mover, double mine) {
+  std::vector<double> out(players, players > 1 ? (1 - mine) / (players - 1) : 0);
+  out[mover] = mine;
+  return out;
+}
+
+std::vector<double> expected_results(const WinModel& model, const GameState& position,
+                                     const EngineResult& r) {
+  if (position.is_terminal()) {
+    std::vector<double> out;
+    for (int p = 0; p < position.num_players(); ++p) out.push_back(final_result(position, p));
+    return out;
+  }
+  if (r.values.empty() && r.best_move.empty()) return {};
+  return expected_split(position.num_players(), position.to_move(),
+                        expected_result(model, r.score));
+}
 
 Result<GameReview> review_game(const GameState& start, const GameState& final,
                                const ReviewOptions& options) {
@@ -123,6 +143,11 @@ Result<GameReview> review_game(const GameState& start, const GameState& final,
   review.result = final.is_terminal() ? final.result_text() : "*";
   review.returns = final.returns();
   review.positions = search_all(positions, options);
+  if (options.stop && options.stop->load()) return make_error("the review was stopped");
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    review.expected.push_back(expected_results(*model, *positions[i], review.positions[i]));
+    review.to_move.push_back(positions[i]->is_terminal() ? -1 : positions[i]->to_move());
+  }
   for (std::size_t i = 0; i + 1 < positions.size(); ++i) {
     const GameState& before = *positions[i];
     const GameState& after = *positions[i + 1];
@@ -147,7 +172,7 @@ Result<GameReview> review_game(const GameState& start, const GameState& final,
       // The next mover's expected result from its own score; the rest of the game's one point
       // is shared by the others (with 2 players: 1 − it).
       const double next = expected_result(*model, review.positions[i + 1].score);
-      played = after.to_move() == m.player ? next : (1 - next) / (before.num_players() - 1);
+      played = expected_split(before.num_players(), after.to_move(), next)[m.player];
     }
     m.expected_played = *played;
     m.drop = std::max(0.0, m.expected_best - m.expected_played);
@@ -195,15 +220,25 @@ std::string review_summary(const GameState& start, const GameReview& review,
   return out;
 }
 
-std::string review_json(const GameReview& review, std::string_view settings) {
+std::string review_json(const GameReview& review, std::string_view settings, int indent) {
   using Json = nlohmann::ordered_json;
   const GameState& start = *review.start;
+  auto expected = [&](std::size_t position) {
+    Json list = Json::array();
+    if (position < review.expected.size()) {
+      for (double e : review.expected[position]) list.push_back(rounded(e));
+    }
+    return list;
+  };
   Json out;
   out["game"] = std::string(start.game().name());
   out["params"] = start.params_text();
   out["start"] = start.to_text();
   out["settings"] = std::string(settings);
   out["model"] = {{"scale", review.model.scale}, {"offset", review.model.offset}};
+  Json players = Json::array();
+  for (int p = 0; p < start.num_players(); ++p) players.push_back(start.player_name(p));
+  out["players"] = players;
   Json moves = Json::array();
   for (const auto& m : review.moves) {
     const EngineResult& r = *m.search;
@@ -218,6 +253,8 @@ std::string review_json(const GameReview& review, std::string_view settings) {
                      {"mover", m.player},
                      {"move", m.move},
                      {"verdict", std::string(verdict_name(m.verdict))},
+                     {"expected_before", expected(m.ply - 1)},
+                     {"expected_after", expected(m.ply)},
                      {"expected_best", rounded(m.expected_best)},
                      {"expected_played", rounded(m.expected_played)},
                      {"drop", rounded(m.drop)},
@@ -230,9 +267,14 @@ std::string review_json(const GameReview& review, std::string_view settings) {
                      {"nodes", r.nodes}});
   }
   out["moves"] = moves;
+  Json positions = Json::array();
+  for (std::size_t i = 0; i < review.expected.size(); ++i) {
+    positions.push_back({{"ply", i}, {"to_move", review.to_move[i]}, {"expected", expected(i)}});
+  }
+  out["positions"] = positions;
   out["result"] = review.result;
   out["returns"] = review.returns;
-  return out.dump(2);
+  return out.dump(indent);
 }
 
 }  // namespace arbiter::engine

@@ -12,6 +12,7 @@
 // deterministic whatever the number of threads.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -56,6 +57,9 @@ struct ReviewOptions {
   int threads = 1;          // positions searched at once
   // Called after each position, from the thread that searched it, one call at a time.
   std::function<void(int done, int total)> progress;
+  // Raised by another thread to abandon the review: the searches under way end within a few
+  // milliseconds, no other starts, and review_game returns an error. nullptr: never.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct GameReview {
@@ -65,7 +69,21 @@ struct GameReview {
   WinModel model;
   std::string result;           // the final position's result line, "*" when unfinished
   std::vector<double> returns;  // the final position's returns (GameState::returns)
+  // Every player's expected result in each position, the start first and the final last
+  // (expected_results()): the curves of an evaluation graph.
+  std::vector<std::vector<double>> expected;
+  std::vector<int> to_move;  // the player to move in each position, -1 once finished
 };
+
+// Every player's expected result when `mover` expects `mine`: the rest of the one point the
+// players share goes evenly to the others (with 2 players simply 1 − it), as the review values
+// a move from the next position's search.
+std::vector<double> expected_split(int players, int mover, double mine);
+// Every player's expected result in `position` as the search `r` of it sees it: a finished
+// position's result (1 a win, ½ a draw, 0 a loss), else expected_split() of the mover's
+// expected result from the search's score.
+std::vector<double> expected_results(const WinModel& model, const GameState& position,
+                                     const EngineResult& r);
 
 // Reviews the moves that lead from `start` to `final` (final's history continues start's). An
 // error when the game has no win-probability model or the recipe does not search.
@@ -78,7 +96,7 @@ std::string review_comment(const MoveReview& m);
 // The game's comment: the settings, then each player's count of every verdict and mean drop.
 std::string review_summary(const GameState& start, const GameReview& review,
                            std::string_view settings);
-// The review as JSON (docs/analysis.md).
-std::string review_json(const GameReview& review, std::string_view settings);
+// The review as JSON (docs/analysis.md), indented by `indent` spaces (-1: on one line).
+std::string review_json(const GameReview& review, std::string_view settings, int indent = 2);
 
 }  // namespace arbiter::engine

@@ -6,7 +6,7 @@ namespace arbiter::server {
 
 AiPool::AiPool(int workers, std::size_t capacity, Runner run)
     : capacity_(std::max<std::size_t>(1, capacity)), run_(std::move(run)) {
-  for (int i = 0; i < std::max(1, workers); ++i) threads_.emplace_back([this] { work(); });
+  for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
 }
 
 AiPool::~AiPool() { shutdown(); }

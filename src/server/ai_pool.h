@@ -38,6 +38,8 @@ class AiPool {
     std::size_t owners = 0;  // owners with games waiting
   };
 
+  // `workers` threads run the searches; 0 runs none (a hub whose AI turns go to `arbiter worker`
+  // processes queues nothing here).
   AiPool(int workers, std::size_t capacity, Runner run);
   ~AiPool();
   AiPool(const AiPool&) = delete;

@@ -8,8 +8,10 @@
 
 #include "core/text.h"
 #include "server/accounts/caller.h"
+#include "server/analysis/analysis_api.h"
 #include "server/api_json.h"
 #include "server/online/online_api.h"
+#include "server/puzzles/puzzles_api.h"
 
 namespace arbiter::server {
 namespace {
@@ -467,7 +469,9 @@ Response Api::error_response(const ApiError& e) {
 // body), or the route and the call taken apart.
 struct Api::Routed {
   std::optional<Response> answer;
-  bool online = false;  // a route of online/online_api.h
+  bool online = false;    // a route of online/online_api.h
+  bool analysis = false;  // a route of analysis/analysis_api.h
+  bool puzzles = false;   // a route of puzzles/puzzles_api.h
   const Route* route = nullptr;
   std::shared_ptr<Call> call;
 };
@@ -491,6 +495,16 @@ Api::Routed Api::route_request(const Request& request) {
   split_target(request.target, call->segments, call->query);
   if (OnlineApi::owns(call->segments)) {
     out.online = true;
+    out.call = std::move(call);
+    return out;
+  }
+  if (AnalysisApi::owns(call->segments)) {
+    out.analysis = true;
+    out.call = std::move(call);
+    return out;
+  }
+  if (puzzles::PuzzlesApi::owns(call->segments)) {
+    out.puzzles = true;
     out.call = std::move(call);
     return out;
   }
@@ -562,19 +576,28 @@ Response run_handler(Hub& hub, const Route& route, Call& call) {
 
 }  // namespace
 
-Api::Api(Hub& hub, double rate_limit, double create_limit)
+Api::Api(Hub& hub, double rate_limit, double create_limit, const AnalysisOptions& analysis)
     : hub_(hub),
       limiter_(rate_limit),
       creations_(create_limit / 3600, create_limit / 6),
-      online_(std::make_unique<OnlineApi>(hub)) {}
+      online_(std::make_unique<OnlineApi>(hub)),
+      analysis_(std::make_unique<AnalysisApi>(hub, *online_, analysis, rate_limit)),
+      puzzles_(std::make_unique<puzzles::PuzzlesApi>(hub.store())) {}
 
 Api::~Api() = default;
+
+void Api::shutdown() { analysis_->shutdown(); }
 
 Response Api::handle(const Request& request) {
   Routed routed = route_request(request);
   if (routed.answer) return std::move(*routed.answer);
   if (routed.online)
     return online_->handle(routed.call->request, routed.call->segments, routed.call->query);
+  if (routed.analysis) return analysis_->handle(routed.call->request, routed.call->segments);
+  if (routed.puzzles) {
+    const auto& c = *routed.call;
+    return puzzles_->handle(c.request, c.segments, c.query, online_->session_of(c.request));
+  }
   return run_handler(hub_, *routed.route, *routed.call);
 }
 
@@ -585,6 +608,23 @@ void Api::handle_async(const Request& request, Respond respond) {
     // Password hashing and store reads: on a hub worker.
     const bool queued = hub_.run_work([this, call = routed.call, respond] {
       respond(online_->handle(call->request, call->segments, call->query));
+    });
+    if (!queued) respond(error_response(Hub::busy_workers()));
+    return;
+  }
+  if (routed.analysis) {
+    // Store reads and replays: on a hub worker.
+    const bool queued = hub_.run_work([this, call = routed.call, respond] {
+      respond(analysis_->handle(call->request, call->segments));
+    });
+    if (!queued) respond(error_response(Hub::busy_workers()));
+    return;
+  }
+  if (routed.puzzles) {
+    // Store reads and writes, click indexes: on a hub worker.
+    const bool queued = hub_.run_work([this, call = routed.call, respond] {
+      respond(puzzles_->handle(call->request, call->segments, call->query,
+                               online_->session_of(call->request)));
     });
     if (!queued) respond(error_response(Hub::busy_workers()));
     return;
@@ -608,6 +648,7 @@ Outcome<std::string> Api::websocket_game(const Request& request) {
   std::vector<std::string> segments;
   std::map<std::string, std::string> query;
   split_target(request.target, segments, query);
+  if (segments == std::vector<std::string>{"api", "lobby", "ws"}) return std::string();
   if (segments.size() != 4 || segments[0] != "api" || segments[1] != "games" ||
       segments[3] != "ws") {
     return not_found("no WebSocket at " + quote(request.target));
@@ -615,6 +656,11 @@ Outcome<std::string> Api::websocket_game(const Request& request) {
   auto game = hub_.get(segments[2]);
   if (!game) return game.error();
   return segments[2];
+}
+
+std::string Api::session_caller(const Request& request) {
+  auto who = online_->session_of(request);
+  return who ? accounts::account_caller(who->id, who->username) : "";
 }
 
 std::string Api::handle_ws_message(std::string_view game, std::string_view text,
@@ -658,6 +704,7 @@ void Api::handle_ws_message_async(std::string_view game, std::string_view text,
   if (!type) return error(type.error().message);
   const std::string kind = type->value_or("");
   if (kind == "ping") return reply(pong_text());
+  if (game.empty()) return error("type: the lobby takes only ping, got " + quote(kind));
   if (kind == "hello") {
     // The watcher holds this seat token: its seats are present while it is connected.
     auto token = string_field(*message, "token");

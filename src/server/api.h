@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "server/analysis/analysis_options.h"
 #include "server/hub.h"
 #include "server/rate_limiter.h"
 
@@ -38,14 +39,18 @@ struct Response {
   std::string set_cookie;   // a Set-Cookie header, "" for none
 };
 
-class OnlineApi;  // online/online_api.h: accounts, ratings and the lobby
+class OnlineApi;    // online/online_api.h: accounts, ratings and the lobby
+class AnalysisApi;  // analysis/analysis_api.h: the analysis board and reviews
+namespace puzzles {
+class PuzzlesApi;  // puzzles/puzzles_api.h: puzzles and puzzle ratings
+}
 
 class Api {
  public:
   // `rate_limit`: requests per second per address (burst twice that); `create_limit`: games
   // created (POST /api/games, and rematches) per hour per address, a burst of ten minutes'
   // worth. 0 turns either off.
-  Api(Hub& hub, double rate_limit, double create_limit = 0);
+  Api(Hub& hub, double rate_limit, double create_limit = 0, const AnalysisOptions& analysis = {});
   ~Api();
 
   Response handle(const Request& request);
@@ -55,10 +60,14 @@ class Api {
   // hub's workers (503 when their queue is full); health and the catalog are answered at once.
   using Respond = std::function<void(Response)>;
   void handle_async(const Request& request, Respond respond);
-  // The game id of a WebSocket upgrade to /api/games/{id}/ws, or the error to answer instead
-  // (unknown path or game, too many requests).
+  // The game id of a WebSocket upgrade to /api/games/{id}/ws, "" for the lobby's
+  // (/api/lobby/ws), or the error to answer instead (unknown path or game, too many requests).
   Outcome<std::string> websocket_game(const Request& request);
-  // One text message from a WebSocket watching `game`. Returns the frame to answer with, or ""
+  // The logged-in account of a request's session (cookie, or bearer "s.…") as the hub's caller
+  // token (accounts/caller.h); "" when it has none. May read the store: call it from a worker.
+  std::string session_caller(const Request& request);
+  // One text message from a WebSocket watching `game` ("": the lobby, which takes only pings).
+  // Returns the frame to answer with, or ""
   // when the answer is the state broadcast to every watcher (an accepted move).
   std::string handle_ws_message(std::string_view game, std::string_view text,
                                 const std::string& remote);
@@ -69,6 +78,11 @@ class Api {
   void handle_ws_message_async(std::string_view game, std::string_view text,
                                const std::string& remote, std::function<void(std::string)> reply,
                                const std::weak_ptr<Subscriber>& watcher = {});
+
+  // The analysis board's API and its WebSocket (analysis/analysis_api.h).
+  AnalysisApi& analysis() { return *analysis_; }
+  // Stops the analysis's threads (live analyses, reviews): before the I/O stops.
+  void shutdown();
 
   static std::string error_json(std::string_view message);
   static Response error_response(const ApiError& e);
@@ -81,6 +95,8 @@ class Api {
   RateLimiter limiter_;
   RateLimiter creations_;
   std::unique_ptr<OnlineApi> online_;
+  std::unique_ptr<AnalysisApi> analysis_;
+  std::unique_ptr<puzzles::PuzzlesApi> puzzles_;
 };
 
 }  // namespace arbiter::server

@@ -108,7 +108,8 @@ struct NewGame {
   std::string time_control;  // "none", "3+2", "corr:3" (clocks/time_control.h); "" is none
   // The account creating it (accounts/caller.h): it holds the human seats. "" for a guest.
   std::string account, account_name;
-  bool rated = false;  // ratings change when it ends (ratings/rating_updater.h)
+  bool rated = false;   // ratings change when it ends (ratings/rating_updater.h)
+  int64_t seek_id = 0;  // the lobby's seek it is made from (lobby.h), 0 for none
 };
 
 // The legal endpoint's answer for some clicks (docs/api.md).

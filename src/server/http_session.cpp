@@ -18,6 +18,7 @@
 #include <optional>
 
 #include "core/text.h"
+#include "server/analysis/analysis_api.h"
 #include "server/transport.h"
 
 namespace arbiter::server {
@@ -163,6 +164,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     header(http::field::content_type),
                     header(http::field::cookie)};
     if (beast::websocket::is_upgrade(req)) {
+      if (AnalysisApi::is_websocket(request.target)) {  // the analysis board's socket
+        if (!ctx_.api.analysis().admit(request.remote)) {
+          return send(Api::error_response({429, "too many requests from " + request.remote}),
+                      req.version(), true, false);
+        }
+        stream_.expires_never();
+        start_analysis_ws_session(stream_.release_socket(), ctx_, std::move(request),
+                                  std::move(req), std::move(slot_));
+        return;
+      }
       auto game = ctx_.api.websocket_game(request);
       if (!game) return send(Api::error_response(game.error()), req.version(), true, false);
       stream_.expires_never();

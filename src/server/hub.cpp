@@ -70,6 +70,7 @@ Hub::~Hub() { shutdown(); }
 void Hub::shutdown() {
   if (stopping_.exchange(true)) return;
   feed_.reset();  // its thread calls into the hub
+  lobby_.stop();
   {
     std::lock_guard lock(expiry_mu_);
     expiry_wake_.notify_all();
@@ -154,7 +155,7 @@ Result<std::vector<std::string>> Hub::load() {
       }
       ++loaded;
       Lock lock((*g)->mu);
-      maybe_start_ai_locked(*g);
+      maybe_start_ai_locked(*g, true);
       continue;
     }
     // Not loaded now: a limited clock's deadline is scheduled no later than it can be (the
@@ -173,8 +174,10 @@ Result<std::vector<std::string>> Hub::load() {
     }
     const bool has_ai = std::any_of(row.seats.begin(), row.seats.end(),
                                     [](const auto& s) { return s.kind == store::SeatKind::kAi; });
-    if (has_ai) pool_.submit(row.id, row.id);
+    // Remote AI: the turn's job is in the store already.
+    if (has_ai && options_.ai_workers > 0) pool_.submit(row.id, row.id);
   }
+  lobby_.resync();  // the seeks and the listed games being played, from the store
   return skipped;
 }
 
@@ -297,12 +300,15 @@ bool Hub::write_locked(const GamePtr& g, store::Write write,
 }
 
 bool Hub::create_row(store::GameRow row, int attempt,
-                     std::function<void(Outcome<store::GameRow>)> then) {
+                     std::function<void(Outcome<store::GameRow>)> then,
+                     std::optional<store::AiJobRow> ai_job) {
   row.id = new_game_id();
   store::Write write{store::Write::Kind::kCreate, row, {}, 0};
-  auto done = [this, row, attempt, then](const store::Status& st) mutable {
+  if (ai_job) ai_job->game_id = row.id;
+  write.ai_job = ai_job;
+  auto done = [this, row, attempt, then, ai_job](const store::Status& st) mutable {
     if (st.is(store::ErrorCode::kConflict) && attempt < 3) {
-      if (!create_row(std::move(row), attempt + 1, then)) {
+      if (!create_row(std::move(row), attempt + 1, then, ai_job)) {
         then(ApiError{503, "busy: the store has too many writes waiting; try again shortly"});
       }
       return;
@@ -349,6 +355,7 @@ void Hub::create(const NewGame& request, std::string client, Reply<Seated> done)
     out.tokens[static_cast<int>(i)] = token;
   }
   row.rated = request.rated;
+  row.seek_id = request.seek_id;
   row.status = (*start)->is_terminal() ? store::GameStatus::kFinished : store::GameStatus::kPlaying;
   row.result = (*start)->result_text();
   row.created_ms = row.updated_ms = now();
@@ -360,16 +367,19 @@ void Hub::create(const NewGame& request, std::string client, Reply<Seated> done)
   if (ai_to_move_locked(*live) && !pool_.has_room()) {
     return done(ApiError{503, "busy: too many AI moves waiting; try again shortly"});
   }
-  const bool queued = create_row(std::move(row), 0,
-                                 [this, live, out, done](Outcome<store::GameRow> stored) mutable {
-                                   if (!stored) return done(stored.error());
-                                   live->row.id = stored->id;
-                                   GamePtr g = insert(live);
-                                   Lock lock(g->mu);
-                                   out.game = g->view();
-                                   maybe_start_ai_locked(g);
-                                   done(std::move(out));
-                                 });
+  const bool queued = create_row(
+      std::move(row), 0,
+      [this, live, out, done](Outcome<store::GameRow> stored) mutable {
+        if (!stored) return done(stored.error());
+        live->row.id = stored->id;
+        GamePtr g = insert(live);
+        Lock lock(g->mu);
+        lobby_.game_changed(*g);
+        out.game = g->view();
+        maybe_start_ai_locked(g);
+        done(std::move(out));
+      },
+      remote_ai_job_locked(*live));
   if (!queued)
     done(ApiError{503, "busy: the store has too many writes waiting; try again shortly"});
 }
@@ -466,6 +476,7 @@ Outcome<std::vector<int>> Hub::held_seats(const LiveGame& g, std::string_view to
 void Hub::broadcast_state(LiveGame& g) {
   g.changed();
   schedule_flag_locked(g);
+  lobby_.game_changed(g);
   broadcast(g, std::make_shared<const GameEvent>(g.view()));
 }
 

@@ -21,7 +21,8 @@
 // hub_expiry.cpp (closing abandoned games), hub_sync.cpp (games other servers change),
 // hub_clock.cpp (flags on time, presence and claims), hub_offers.cpp (draw and takeback offers),
 // hub_queries.cpp (catalog, board, legal, record);
-// ai_engines.h keeps the AI seats' engines between moves; legal_index.h the click indexes.
+// ai_engines.h keeps the AI seats' engines between moves; legal_index.h the click indexes;
+// lobby.h the lobby's seeks and listed games, told of every change of a listed game.
 #pragma once
 
 #include <atomic>
@@ -43,6 +44,7 @@
 #include "server/game_view.h"
 #include "server/legal_index.h"
 #include "server/live_game.h"
+#include "server/lobby.h"
 #include "server/outcome.h"
 #include "server/ratings/rating_updater.h"
 #include "server/work_pool.h"
@@ -54,7 +56,10 @@ namespace arbiter::server {
 
 struct HubOptions {
   double ai_movetime = 0.5;  // seconds per AI move
-  int ai_workers = 2;        // concurrent AI searches
+  // Concurrent AI searches. 0: none here; every AI turn is stored as a job (store ai_jobs) for
+  // `arbiter worker` processes, whose moves reach this server through the change feed
+  // (shared_store_url).
+  int ai_workers = 2;
   // Games kept in memory; past this, idle ones (nobody watching, no request or search using
   // them) are dropped, least recently used first, and loaded from the store when asked for.
   std::size_t max_live_games = 4096;
@@ -174,8 +179,9 @@ class Hub {
                                 std::string_view action);
   Outcome<GameViewPtr> claim(std::string_view id, std::string_view token, bool draw);
 
-  // Presence (hub_clock.cpp): `watcher`, a WebSocket watching game `id`, holds `token`; its
-  // seats count as present while it is connected. 401 for a token holding no seat. The
+  // Presence (hub_clock.cpp): `watcher`, a WebSocket watching game `id`, holds `token` (a seat
+  // token, or a logged-in account's caller token, accounts/caller.h); its seats count as
+  // present while it is connected. 401 for a token holding no seat. The
   // watchers are sent the new state, unless `quiet` (a change about to be sent anyway: a move).
   Outcome<bool> announce(std::string_view id, std::string_view token,
                          const std::weak_ptr<Subscriber>& watcher, bool quiet = false);
@@ -194,6 +200,11 @@ class Hub {
   // hub_sync.cpp: another server sharing the store changed a game (store/change_feed.h); a
   // game live here is read again and its watchers told. Called on the feed's thread.
   void store_changed(const store::GameChange& change);
+  // hub_sync.cpp: whether the session whose token hashes to `token_hash` (held by `account_id`)
+  // may have ended on another server sharing the store (a logout, a password change, a
+  // deletion) at or after `since_ms` (now_ms()); a server keeping sessions it has read asks
+  // before trusting one read then. Heard through the change feed; false without one.
+  bool session_ended_since(std::string_view token_hash, int64_t account_id, int64_t since_ms) const;
 
   // Adds a watcher; it is sent the game's state at once and after every change. Watchers are
   // held weakly: one that has gone away is dropped at the next broadcast.
@@ -202,6 +213,8 @@ class Hub {
   std::size_t live_games() const;
   // The store (accounts, ratings and the lobby read and write it directly).
   const std::shared_ptr<store::Store>& store() const { return store_; }
+  // The lobby's seeks and listed games, pushed to its watchers (lobby.h).
+  Lobby& lobby() { return lobby_; }
   AiEngines::Stats ai_engines() const { return engines_.stats(); }
   // Waits until every write queued so far is stored and answered (tests).
   void flush() { writes_.flush(); }
@@ -246,9 +259,11 @@ class Hub {
                     std::function<void(const store::Status&)> then);
   // Writes a new game's row (drawing another id on a conflict, up to three times); `then`
   // runs on the store thread with the stored row or the failure. False (`then` never called)
-  // when the store's queue is full.
+  // when the store's queue is full. `ai_job` (remote_ai_job_locked), when set, is stored with
+  // the row, under its id.
   bool create_row(store::GameRow row, int attempt,
-                  std::function<void(Outcome<store::GameRow>)> then);
+                  std::function<void(Outcome<store::GameRow>)> then,
+                  std::optional<store::AiJobRow> ai_job = std::nullopt);
 
   // After a change (state, seats or status) under the game's lock: invalidates caches and
   // pushes the new state to every watcher.
@@ -272,6 +287,9 @@ class Hub {
   void flag_locked(const GamePtr& g, Reply<GameViewPtr> done);
   // Whether the game's rules have draws (draw offers, a claimed draw): not Traverse.
   static bool has_draws(const LiveGame& g);
+  // Stores the game's open offers (-1: none) and, once stored, broadcasts them (hub_offers.cpp).
+  void set_offers_locked(const GamePtr& g, int draw_offer, int takeback_request,
+                         Reply<GameViewPtr> done);
   // Takes back the last move of `seats` and every move after it (undo, an accepted takeback).
   void take_back_locked(const GamePtr& g, const std::vector<int>& seats, Reply<GameViewPtr> done);
 
@@ -295,8 +313,16 @@ class Hub {
   static bool ai_to_move_locked(const LiveGame& g);
   // The AI to move's search time: --ai-movetime, less when its clock has little left.
   double ai_movetime_locked(const LiveGame& g) const;
-  // Queues the AI's search when an AI seat is to move.
-  void maybe_start_ai_locked(const GamePtr& g);
+  // Queues the AI's search when an AI seat is to move. With remote AI (ai_workers 0) the turn's
+  // job was stored with the change that left it, and nothing is done here unless `rewrite_job`
+  // (load: a game whose job may never have been written) writes it again.
+  void maybe_start_ai_locked(const GamePtr& g, bool rewrite_job = false);
+  // With remote AI: the job for the AI seat to move in `g` as it stands (state, row, ply), to be
+  // stored with the change that leaves it so (store::Write::ai_job); nullopt when no AI seat is
+  // to move or the AI searches here.
+  std::optional<store::AiJobRow> remote_ai_job_locked(const LiveGame& g) const;
+  // With remote AI: writes the job of the AI seat to move (idempotent per turn).
+  void queue_ai_job_locked(const LiveGame& g);
   void run_ai(const std::string& id);
   void ai_progress(const GamePtr& g, uint64_t generation, int seat, const ai::SearchProgress& p);
 
@@ -308,6 +334,8 @@ class Hub {
   // the stored state in its place and broadcasts it.
   void refresh_later(const std::string& id);
   void refresh(const std::string& id);
+  // Notes the sessions another server ended (a kSessions notice), for session_ended_since.
+  void sessions_ended(const store::GameChange& change);
 
   // hub_expiry.cpp: the thread that closes abandoned games every so often.
   void expiry_loop();
@@ -326,6 +354,7 @@ class Hub {
   std::atomic<bool> stopping_{false};
   std::atomic<uint64_t> abandoned_{0};
   store::StoreQueue writes_;
+  Lobby lobby_{store_};  // told of every change of a listed game (broadcast_state, create)
   LegalIndexes legal_;
   AiEngines engines_;  // before pool_: the workers using it stop first
   AiPool pool_;
@@ -334,7 +363,13 @@ class Hub {
   std::condition_variable expiry_wake_;
   std::thread expiry_;
   std::unique_ptr<store::ChangeFeed> feed_;  // shared stores: other servers' changes
-  std::mutex flags_mu_;                      // after any game's lock
+  // Sessions ended as the feed told (hub_sync.cpp), with when it told (now_ms()), kept as long
+  // as a server keeps a session unread; all_ended_ms_: notices may have been missed then.
+  mutable std::mutex ended_mu_;
+  std::unordered_map<std::string, int64_t> ended_sessions_;  // by token hash
+  std::unordered_map<int64_t, int64_t> ended_accounts_;      // by account id
+  int64_t all_ended_ms_ = 0;
+  std::mutex flags_mu_;  // after any game's lock
   std::condition_variable flags_wake_;
   std::priority_queue<FlagEntry, std::vector<FlagEntry>, std::greater<>> flags_;
   std::mutex firing_mu_;  // one fire_due_flags() at a time

@@ -82,6 +82,7 @@ void Hub::play_locked(const GamePtr& gp, int seat, std::string_view text, bool b
   store::GameRow row = g.row;
   row.seats[static_cast<std::size_t>(seat)].time_used_ms += charged;
   row.updated_ms = now;
+  row.draw_offer = row.takeback_request = -1;  // offers go with the next move
   const bool terminal = s.is_terminal();
   if (terminal) {
     row.status = store::GameStatus::kFinished;
@@ -90,12 +91,14 @@ void Hub::play_locked(const GamePtr& gp, int seat, std::string_view text, bool b
   const bool ai_next =
       !terminal && row.seats[static_cast<std::size_t>(s.to_move())].kind == store::SeatKind::kAi;
   store::MoveRow move{g.ply() - 1, s.history().back(), seat, now, charged};
+  auto ai_job = remote_ai_job_locked(g);  // the AI turn it leaves, stored with it (hub_ai.cpp)
   [[maybe_unused]] const bool undone = s.undo();
   assert(undone);
   if (by_person && ai_next && !pool_.has_room() && !pool_.queued(g.row.id)) {
     return done(busy_ai());
   }
   store::Write write{store::Write::Kind::kAppendMove, row, move, 0};
+  write.ai_job = std::move(ai_job);
   const bool queued =
       write_locked(gp, std::move(write),
                    [this, gp, row = std::move(row), move, done](const store::Status& st) mutable {
@@ -109,8 +112,6 @@ void Hub::play_locked(const GamePtr& gp, int seat, std::string_view text, bool b
                      g.turn_started_ms = move.at_ms;
                      g.last_move = describe_last_move(*g.state);
                      g.thinking.reset();
-                     g.draw_offer.reset();
-                     g.takeback_request.reset();
                      ++g.generation;
                      if (!g.playing()) game_over_locked(g);
                      broadcast_state(g);
@@ -130,14 +131,13 @@ void Hub::game_over_locked(LiveGame& g) {
   ratings_.game_over(g.row, game_returns(g));
   engines_.drop(g.row.id);
   legal_.drop(g.row.id);
-  g.draw_offer.reset();
-  g.takeback_request.reset();
   g.flag_scheduled_ms = INT64_MAX;
 }
 
 void Hub::finish_locked(const GamePtr& g, store::GameRow row, Reply<GameViewPtr> done) {
   row.status = store::GameStatus::kFinished;
   row.updated_ms = now();
+  row.draw_offer = row.takeback_request = -1;
   store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
   const bool queued =
       write_locked(g, std::move(write), [this, g, row, done](const store::Status& st) mutable {
@@ -293,6 +293,7 @@ void Hub::take_back_locked(const GamePtr& g, const std::vector<int>& seats,
     row.seats[static_cast<std::size_t>(g->plies[p].seat)].time_used_ms -= g->plies[p].elapsed_ms;
   }
   row.updated_ms = now();
+  row.draw_offer = row.takeback_request = -1;
   store::Write write{store::Write::Kind::kTruncateMoves, row, {}, from};
   const bool queued = write_locked(
       g, std::move(write), [this, g, row, from, done](const store::Status& st) mutable {
@@ -303,8 +304,6 @@ void Hub::take_back_locked(const GamePtr& g, const std::vector<int>& seats,
         g->clocks = clocks_after(g->clocks.control(), g->state->num_players(), g->plies);
         g->last_move = describe_last_move(*g->state);
         g->turn_started_ms = g->row.updated_ms;
-        g->draw_offer.reset();
-        g->takeback_request.reset();
         cancel_ai_locked(*g);
         broadcast_state(*g);
         maybe_start_ai_locked(g);
@@ -336,6 +335,7 @@ void Hub::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr
                 if (next) {
                   next = insert(std::move(next));
                   Lock next_lock(next->mu);
+                  lobby_.game_changed(*next);
                   maybe_start_ai_locked(next);
                 }
                 done(g->view());
@@ -367,20 +367,21 @@ void Hub::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr
         next->client = g->client;
         // The game's other changes wait until both writes are done.
         g->writing = true;
-        const bool queued =
-            create_row(std::move(fresh), 0,
-                       [g, row, next, update, done](Outcome<store::GameRow> stored) mutable {
-                         Lock lock(g->mu);
-                         g->writing = false;
-                         if (!stored) {
-                           done(stored.error());
-                         } else {
-                           next->row.id = stored->id;
-                           row.rematch_id = stored->id;
-                           update(std::move(row), std::move(next));
-                         }
-                         run_waiting_locked(*g);
-                       });
+        const bool queued = create_row(
+            std::move(fresh), 0,
+            [g, row, next, update, done](Outcome<store::GameRow> stored) mutable {
+              Lock lock(g->mu);
+              g->writing = false;
+              if (!stored) {
+                done(stored.error());
+              } else {
+                next->row.id = stored->id;
+                row.rematch_id = stored->id;
+                update(std::move(row), std::move(next));
+              }
+              run_waiting_locked(*g);
+            },
+            remote_ai_job_locked(*next));
         if (!queued) {
           g->writing = false;
           done(busy_store());

@@ -5,18 +5,22 @@
 // a human's. A change to the game meanwhile (undo, resign) bumps its generation, which stops the
 // search and makes its move stale. The search runs on the game's engine, kept between moves by
 // engines_ (ai_engines.h).
+//
+// With remote AI (HubOptions::ai_workers 0) nothing is searched here: the change that leaves an
+// AI seat to move (a move, a new game) is stored with a job for that turn (store ai_jobs,
+// remote_ai_job_locked), which an `arbiter worker` process takes, searches and answers through
+// the store; this server hears of that move like any other server's (hub_sync.cpp).
 #include <algorithm>
 #include <chrono>
 #include <iostream>
 
+#include "server/ai_movetime.h"
 #include "server/hub.h"
 
 namespace arbiter::server {
 namespace {
 
 constexpr auto kProgressInterval = std::chrono::milliseconds(100);
-// The least an AI with a clock searches (seconds), however little time it has left.
-constexpr double kMinAiMovetime = 0.01;
 
 // What the game's engine counts: the largest engine of its AI seats (one engine plays them all).
 std::size_t engine_megabytes_of(const LiveGame& g) {
@@ -38,22 +42,41 @@ bool Hub::ai_to_move_locked(const LiveGame& g) {
 }
 
 double Hub::ai_movetime_locked(const LiveGame& g) const {
-  if (!g.clock_running()) return options_.ai_movetime;
-  const clocks::TimeControl& tc = g.clocks.control();
-  const int seat = g.state->to_move();
-  const int64_t left = std::max<int64_t>(0, g.clocks.remaining_ms(seat, g.turn_started_ms, now()));
-  // A thirtieth of what is left plus the increment, never more than half of what is left: the
-  // AI manages its own clock and does not flag under normal load.
-  const int64_t budget = std::min(left / 30 + tc.increment_ms, left / 2);
-  return std::min(options_.ai_movetime,
-                  std::max(kMinAiMovetime, static_cast<double>(budget) / 1000.0));
+  return ai_movetime(g, options_.ai_movetime, now());
 }
 
-void Hub::maybe_start_ai_locked(const GamePtr& g) {
+std::optional<store::AiJobRow> Hub::remote_ai_job_locked(const LiveGame& g) const {
+  if (options_.ai_workers > 0 || !ai_to_move_locked(g)) return std::nullopt;
+  store::AiJobRow job;
+  job.game_id = g.row.id;
+  job.ply = g.ply();
+  job.seat = g.state->to_move();
+  job.level = g.row.seats[static_cast<std::size_t>(job.seat)].level;
+  job.created_ms = now();
+  return job;
+}
+
+void Hub::maybe_start_ai_locked(const GamePtr& g, bool rewrite_job) {
   if (stopping_ || !ai_to_move_locked(*g)) return;
+  if (options_.ai_workers == 0) {
+    if (rewrite_job) queue_ai_job_locked(*g);
+    return;
+  }
   // The owner shares the workers fairly with the others: the client that moved last, else the
   // game alone.
   pool_.submit(g->row.id, g->client.empty() ? "game " + g->row.id : g->client);
+}
+
+void Hub::queue_ai_job_locked(const LiveGame& g) {
+  auto job = remote_ai_job_locked(g);
+  if (!job) return;
+  store::Write write(store::Write::Kind::kEnqueueAiJob, store::GameRow{});
+  write.game.id = g.row.id;
+  write.ai_job = std::move(job);
+  const bool queued = writes_.submit(std::move(write), [id = g.row.id](const store::Status& st) {
+    if (!st) std::cerr << "arbiter: AI job of game " << id << ": " << st.error() << "\n";
+  });
+  if (!queued) std::cerr << "arbiter: AI job of game " << g.row.id << ": the store is busy\n";
 }
 
 void Hub::run_ai(const std::string& id) {

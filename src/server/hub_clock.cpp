@@ -8,9 +8,11 @@
 // ends the game through the store like a resignation. A game not in memory is loaded when its
 // entry comes due; after a restart Hub::load schedules every playing game with a clock.
 //
-// Presence: a WebSocket that sends its seat token (hello, or a move) marks the token's seats
-// present while it is connected; when the last one holding a seat goes, the seat is away from
-// then. The seat to move, away past the disconnect grace in a real-time game, may be claimed.
+// Presence: a WebSocket that sends its seat token (hello, or a move), or whose upgrade carried
+// the session of an account (ws_session.cpp, announced as the account's caller token), marks the
+// seats it holds present while it is connected; when the last one holding a seat goes, the seat
+// is away from then. The seat to move, away past the disconnect grace in a real-time game, may be
+// claimed.
 #include <algorithm>
 #include <chrono>
 #include <iostream>

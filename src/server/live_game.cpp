@@ -59,8 +59,9 @@ GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastM
   v->time_control = g.clocks.control().text();
   v->rated = g.row.rated;
   v->now_ms = now;
-  v->draw_offer = g.draw_offer;
-  v->takeback_request = g.takeback_request;
+  // Offers are open only while the game is played (an ending clears them).
+  if (g.playing() && g.row.draw_offer >= 0) v->draw_offer = g.row.draw_offer;
+  if (g.playing() && g.row.takeback_request >= 0) v->takeback_request = g.row.takeback_request;
   v->claim_at_ms = g.claim_at_ms();
   return v;
 }

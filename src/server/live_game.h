@@ -56,10 +56,9 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
   int64_t disconnect_grace_ms = 60'000;
   // The flag deadline last handed to the hub's flag scheduler (INT64_MAX: none).
   int64_t flag_scheduled_ms = INT64_MAX;
-  // Open offers (docs/online.md), in memory only: a draw offered, a takeback asked for, by
-  // that seat. Any move or takeback clears them.
-  std::optional<int> draw_offer;
-  std::optional<int> takeback_request;
+  // The open offers (docs/online.md) are the row's (draw_offer, takeback_request): stored, so
+  // they survive a restart and reach the other servers sharing the store. Any move, takeback
+  // or ending clears them.
   // Presence: the WebSockets that sent a seat's token, and for each seat the time since which
   // none has been connected (the game's going live, or the last one leaving).
   struct Presence {

@@ -120,7 +120,7 @@ struct Server::Impl {
   Impl(ServerOptions o, std::shared_ptr<store::Store> store)
       : options(std::move(o)),
         hub(std::move(store), hub_options(options)),
-        api(hub, options.rate_limit, options.create_limit),
+        api(hub, options.rate_limit, options.create_limit, options.analysis),
         files(options.web_dir),
         connections(options.max_connections > 0 ? options.max_connections
                                                 : connection_cap(raise_descriptor_limit()),
@@ -194,6 +194,7 @@ void Server::stop() {
   if (s.stopped) return;
   s.stopped = true;
   if (s.listener) s.listener->close();
+  s.api.shutdown();  // live analyses and reviews use the hub and the sessions
   s.hub.shutdown();
   s.ioc.stop();
   for (auto& t : s.threads) t.join();

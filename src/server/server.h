@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "server/analysis/analysis_options.h"
 #include "store/store.h"
 
 namespace arbiter::server {
@@ -31,7 +32,7 @@ struct ServerOptions {
   double rate_limit = 50;             // requests per second per address (burst 2×); 0 = off
   double ai_movetime = 0.5;           // seconds per AI move
   int threads = 2;                    // I/O threads
-  int ai_workers = 2;                 // concurrent AI searches
+  int ai_workers = 2;                 // concurrent AI searches; 0: left to workers (HubOptions)
   std::size_t max_live_games = 4096;  // games kept in memory (HubOptions)
   std::size_t ai_memory_mb = 256;     // the AI engines' tables together (HubOptions)
   std::size_t ai_queue = 512;         // AI searches that may wait (HubOptions)
@@ -50,6 +51,8 @@ struct ServerOptions {
   int64_t disconnect_grace_ms = 60'000;
   // How long a connection may wait for its next request and take to send it.
   std::chrono::milliseconds request_timeout{60'000};
+  // Live analysis and reviews (analysis/analysis_options.h).
+  AnalysisOptions analysis;
 };
 
 class Server {

@@ -40,4 +40,11 @@ void start_ws_session(boost::asio::ip::tcp::socket&& socket, const Context& ctx,
                       boost::beast::http::request<boost::beast::http::string_body>&& upgrade,
                       ConnectionSlot slot);
 
+// Takes over an upgraded connection to the analysis socket (/api/analysis/ws); `request` is the
+// upgrade's (who is asking: its address and session), with the connection's place
+// (analysis/analysis_ws_session.cpp).
+void start_analysis_ws_session(
+    boost::asio::ip::tcp::socket&& socket, const Context& ctx, Request request,
+    boost::beast::http::request<boost::beast::http::string_body>&& upgrade, ConnectionSlot slot);
+
 }  // namespace arbiter::server

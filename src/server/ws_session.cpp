@@ -1,6 +1,12 @@
-// One WebSocket watching a game: sends every state and thinking message the hub broadcasts (in
-// order, one write at a time), and hands each incoming message to the API. A watcher that
-// falls too far behind is disconnected rather than buffered without bound.
+// One WebSocket watching a game (/api/games/{id}/ws) or the lobby (/api/lobby/ws): sends every
+// message the hub or the lobby pushes (in order, one write at a time), and hands each incoming
+// message to the API. A watcher that falls too far behind is disconnected rather than buffered
+// without bound.
+//
+// The upgrade's session (the cookie a browser sends, or a bearer "s.…") names the account
+// watching, read on a hub worker once the WebSocket is open: on a game, the seats the account
+// holds count as present while it is connected (presence, docs/online.md), as a hello with a
+// seat token does; on the lobby, it is whom a challenge is shown to and whom "seek_taken" tells.
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
@@ -8,7 +14,9 @@
 #include <deque>
 #include <memory>
 
+#include "server/accounts/caller.h"
 #include "server/api_json.h"
+#include "server/online/online_api.h"
 #include "server/transport.h"
 
 namespace arbiter::server {
@@ -21,8 +29,12 @@ namespace net = boost::asio;
 using tcp = net::ip::tcp;
 
 constexpr std::size_t kMaxQueued = 1024;  // messages waiting to be written
+// The session cookie's name and its "=": a Cookie header without it names no account.
+const std::string kSessionCookiePrefix = std::string(kSessionCookie) + "=";
 
-class WsSession : public Subscriber, public std::enable_shared_from_this<WsSession> {
+class WsSession : public Subscriber,
+                  public LobbyWatcher,
+                  public std::enable_shared_from_this<WsSession> {
  public:
   WsSession(tcp::socket&& socket, const Context& ctx, std::string game, std::string remote,
             ConnectionSlot slot)
@@ -50,16 +62,57 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
       self->enqueue(std::make_shared<const std::string>(event_text(*e)));
     });
   }
+  // Thread-safe, as send(): called by the lobby under its lock.
+  void send_lobby(std::shared_ptr<const std::string> message) override {
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), m = std::move(message)] { self->enqueue(m); });
+  }
 
  private:
+  bool lobby() const { return game_.empty(); }
+
   void on_accept(beast::error_code ec) {
     if (ec) return;
     ws_.text(true);
-    auto subscribed = ctx_.hub.subscribe(game_, weak_from_this());
-    if (!subscribed) {
-      enqueue(std::make_shared<const std::string>(ws_error_text(subscribed.error().message)));
+    if (!lobby()) {
+      auto subscribed = ctx_.hub.subscribe(game_, weak_from_this());
+      if (!subscribed) {
+        enqueue(std::make_shared<const std::string>(ws_error_text(subscribed.error().message)));
+      }
     }
+    with_account();
     do_read();
+  }
+
+  // Reads who the upgrade's session belongs to (on a hub worker: it may read the store), then
+  // marks the account's seats present, or subscribes to the lobby as that account. Without a
+  // session, or with the workers busy, the watcher is a guest.
+  void with_account() {
+    Request request;
+    request.authorization = std::string(upgrade_[http::field::authorization]);
+    request.cookie = std::string(upgrade_[http::field::cookie]);
+    const bool has_session = request.cookie.find(kSessionCookiePrefix) != std::string::npos ||
+                             request.authorization.find("s.") != std::string::npos;
+    if (!has_session) return watch_as("");
+    auto self = shared_from_this();
+    const bool queued = ctx_.hub.run_work([self, request] {
+      // Back on our strand, so that a close() since is seen and leave() follows announce().
+      net::post(self->ws_.get_executor(), [self, caller = self->ctx_.api.session_caller(request)] {
+        if (!self->closed_) self->watch_as(caller);
+      });
+    });
+    if (!queued) watch_as("");
+  }
+
+  // On our strand. `caller`: the account's caller token (accounts/caller.h), "" for a guest.
+  void watch_as(const std::string& caller) {
+    if (lobby()) {
+      int64_t account = 0;
+      if (auto who = accounts::caller_account(caller)) account = std::stoll(who->id);
+      return ctx_.hub.lobby().subscribe(weak_from_this(), account);
+    }
+    // A watcher whose account holds no seat is only a watcher: nothing to answer.
+    if (!caller.empty()) (void)ctx_.hub.announce(game_, caller, weak_from_this());
   }
 
   void do_read() {
@@ -102,8 +155,9 @@ class WsSession : public Subscriber, public std::enable_shared_from_this<WsSessi
 
   void close() {
     if (closed_) return;
-    closed_ = true;               // the queue stays: a write in flight still reads its front
-    ctx_.hub.leave(game_, this);  // its seats are away from now (presence, docs/online.md)
+    closed_ = true;  // the queue stays: a write in flight still reads its front
+    // Its seats are away from now (presence, docs/online.md).
+    if (!lobby()) ctx_.hub.leave(game_, this);
     beast::error_code ec;
     beast::get_lowest_layer(ws_).socket().close(ec);
   }

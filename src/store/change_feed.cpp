@@ -29,12 +29,49 @@ std::optional<GameChange> parse_notice(const std::string& payload) {
   return change;
 }
 
+// "SEEK ORIGIN" on the seeks' channel; nullopt for anything else.
+std::optional<GameChange> parse_seek_notice(const std::string& payload) {
+  const auto space = payload.find(' ');
+  if (space == std::string::npos) return std::nullopt;
+  GameChange change;
+  change.kind = GameChange::Kind::kSeeks;
+  change.origin = payload.substr(space + 1);
+  const char* end = payload.data() + space;
+  auto [stop, ec] = std::from_chars(payload.data(), end, change.seek_id);
+  if (ec != std::errc() || stop != end) return std::nullopt;
+  return change;
+}
+
+// "token HASH ORIGIN" or "account ID ORIGIN" on the sessions' channel; nullopt for anything else.
+std::optional<GameChange> parse_session_notice(const std::string& payload) {
+  const auto first = payload.find(' ');
+  const auto second = first == std::string::npos ? first : payload.find(' ', first + 1);
+  if (second == std::string::npos) return std::nullopt;
+  GameChange change;
+  change.kind = GameChange::Kind::kSessions;
+  change.origin = payload.substr(second + 1);
+  const std::string what = payload.substr(0, first);
+  const std::string value = payload.substr(first + 1, second - first - 1);
+  if (what == "token" && !value.empty()) {
+    change.session_hash = value;
+    return change;
+  }
+  if (what != "account") return std::nullopt;
+  auto [stop, ec] = std::from_chars(value.data(), value.data() + value.size(), change.account_id);
+  if (ec != std::errc() || stop != value.data() + value.size()) return std::nullopt;
+  return change;
+}
+
 class Receiver final : public pqxx::notification_receiver {
  public:
-  Receiver(pqxx::connection_base& c, const std::function<void(const GameChange&)>& on_change)
-      : pqxx::notification_receiver(c, kGameChannel), on_change_(on_change) {}
+  Receiver(pqxx::connection_base& c, const char* channel,
+           const std::function<void(const GameChange&)>& on_change)
+      : pqxx::notification_receiver(c, channel), on_change_(on_change) {}
   void operator()(const std::string& payload, int /*backend_pid*/) override {
-    if (auto change = parse_notice(payload)) on_change_(*change);
+    auto change = channel() == kSeekChannel      ? parse_seek_notice(payload)
+                  : channel() == kSessionChannel ? parse_session_notice(payload)
+                                                 : parse_notice(payload);
+    if (change) on_change_(*change);
   }
 
  private:
@@ -67,8 +104,12 @@ class PostgresChangeFeed final : public ChangeFeed {
  private:
   void connect() {
     receiver_.reset();
+    seek_receiver_.reset();
+    session_receiver_.reset();
     conn_ = std::make_unique<pqxx::connection>(url_);
-    receiver_ = std::make_unique<Receiver>(*conn_, on_change_);
+    receiver_ = std::make_unique<Receiver>(*conn_, kGameChannel, on_change_);
+    seek_receiver_ = std::make_unique<Receiver>(*conn_, kSeekChannel, on_change_);
+    session_receiver_ = std::make_unique<Receiver>(*conn_, kSessionChannel, on_change_);
     // The LISTEN is sent when the receiver is made; a round trip makes sure it is in effect.
     pqxx::nontransaction(*conn_).exec("SELECT 1");
   }
@@ -83,6 +124,8 @@ class PostgresChangeFeed final : public ChangeFeed {
         conn_->await_notification(0, 100'000);  // wakes every 0.1 s to see stop_
       } catch (const std::exception&) {
         receiver_.reset();
+        seek_receiver_.reset();
+        session_receiver_.reset();
         conn_.reset();
         for (int i = 0; i < 5 && !stop_; ++i) {
           std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -90,13 +133,17 @@ class PostgresChangeFeed final : public ChangeFeed {
       }
     }
     receiver_.reset();
+    seek_receiver_.reset();
+    session_receiver_.reset();
     conn_.reset();
   }
 
   std::string url_;
   std::function<void(const GameChange&)> on_change_;
   std::unique_ptr<pqxx::connection> conn_;
-  std::unique_ptr<Receiver> receiver_;
+  std::unique_ptr<Receiver> receiver_;          // games
+  std::unique_ptr<Receiver> seek_receiver_;     // the lobby's seeks
+  std::unique_ptr<Receiver> session_receiver_;  // sessions ended
   std::atomic<bool> stop_ = false;
   std::thread thread_;
 };

@@ -6,6 +6,9 @@
 // that rolled back. A notice carries no state: the receiver reads the truth from the database (the
 // game and move count say which game and how far it has got). Notices of a process's own writes
 // come back to it too, recognised by their origin (Store::origin()).
+//
+// The seeks of the lobby have a channel of their own (NOTIFY arbiter_seeks, "SEEK ORIGIN", sent
+// by each write of a seek): a server hears that the seeks changed and reads them again.
 #pragma once
 
 #include <functional>
@@ -17,8 +20,21 @@
 namespace arbiter::store {
 
 inline constexpr const char* kGameChannel = "arbiter_games";
+inline constexpr const char* kSeekChannel = "arbiter_seeks";
+// Sessions ended (NOTIFY arbiter_sessions, "token HASH ORIGIN" for a logout, "account ID ORIGIN"
+// when an account's sessions end: a password change, a deletion): a server that keeps sessions
+// it has read stops trusting them (server/hub.h session_ended_since).
+inline constexpr const char* kSessionChannel = "arbiter_sessions";
 
 struct GameChange {
+  // A game's change, or the seeks' (then game_id and moves are unused, seek_id names the seek
+  // added or removed, 0 for several at once).
+  enum class Kind { kGame, kSeeks, kSessions };
+  Kind kind = Kind::kGame;
+  int64_t seek_id = 0;
+  // kSessions: the session whose token hashes to this ended, or ("") sessions of account_id.
+  std::string session_hash;
+  int64_t account_id = 0;
   std::string game_id;  // "" means: notices may have been missed (the connection was lost and is
                         // back); the receiver should reread every game it holds
   int moves = 0;        // moves stored after the change; -1 when only the game's row changed

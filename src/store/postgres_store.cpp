@@ -11,6 +11,9 @@
 #include <utility>
 
 #include "store/change_feed.h"
+#include "store/postgres_ai_jobs.h"
+#include "store/postgres_puzzles.h"
+#include "store/postgres_reviews.h"
 #include "store/sqlite_schema.h"  // kSchemaVersion: one version number for both dialects
 
 namespace arbiter::store {
@@ -90,7 +93,15 @@ CREATE TABLE puzzle_ratings (
   solver TEXT PRIMARY KEY, rating DOUBLE PRECISION NOT NULL, deviation DOUBLE PRECISION NOT NULL,
   volatility DOUBLE PRECISION NOT NULL, solved INTEGER NOT NULL, failed INTEGER NOT NULL,
   updated_ms BIGINT NOT NULL);
+CREATE TABLE puzzle_attempts (
+  solver TEXT NOT NULL, puzzle_id BIGINT NOT NULL, solved BOOLEAN NOT NULL, at_ms BIGINT NOT NULL,
+  PRIMARY KEY (solver, puzzle_id));
 )sql",
+    // 7: the seek a game was made from, and the open offers (sqlite_schema.cpp).
+    "ALTER TABLE games ADD COLUMN seek_id BIGINT NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN takeback_request INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN offers_ms BIGINT NOT NULL DEFAULT 0;",
 };
 static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schema version");
 
@@ -99,7 +110,8 @@ constexpr int64_t kMigrationLock = 0x61726269746572;  // "arbiter"
 
 constexpr const char* kGameColumns =
     "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, "
-    "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated";
+    "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated, g.seek_id, "
+    "g.draw_offer, g.takeback_request, g.offers_ms";
 
 struct Statement {
   const char* name;
@@ -111,13 +123,15 @@ const std::array<Statement, 12>& statements() {
   static const std::array<Statement, 12> list = {{
       {"insert_game",
        "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
-       "rematch_of, rematch_id, resigned, listed, time_control, rated) "
-       "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) "
+       "rematch_of, rematch_id, resigned, listed, time_control, rated, seek_id, draw_offer, "
+       "takeback_request, offers_ms) "
+       "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) "
        "ON CONFLICT (id) DO NOTHING"},
       {"update_game",
        "UPDATE games SET game = $2, params = $3, position = $4, status = $5, result = $6, "
        "created_ms = $7, updated_ms = $8, rematch_of = $9, rematch_id = $10, resigned = $11, "
-       "listed = $12, time_control = $13, rated = $14 "
+       "listed = $12, time_control = $13, rated = $14, seek_id = $16, draw_offer = $17, "
+       "takeback_request = $18, offers_ms = $19 "
        "WHERE id = $1 AND ($15::bigint < 0 OR updated_ms = $15::bigint)"},
       {"upsert_seat",
        "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch, "
@@ -267,6 +281,33 @@ class PostgresStore final : public Store {
   Result<std::vector<SeekRow>> list_seeks() override;
   Result<bool> delete_seek(int64_t id) override;
 
+  // AI jobs: postgres_ai_jobs.cpp, in a transaction of this store.
+  Status enqueue_ai_job(const AiJobRow& job) override;
+  Result<std::optional<AiJobRow>> claim_ai_job(std::string_view owner, int64_t now_ms,
+                                               int64_t lease_ms) override;
+  Result<bool> renew_ai_lease(std::string_view game_id, int ply, std::string_view owner,
+                              int64_t until_ms) override;
+  Result<bool> finish_ai_job(std::string_view game_id, int ply, bool force) override;
+  Result<std::vector<AiJobRow>> list_ai_jobs() override;
+
+  // Reviews: postgres_reviews.cpp, in a transaction of this store.
+  Status put_review(const ReviewRow& review) override;
+  Result<bool> claim_review(std::string_view game_id, std::string_view owner, int64_t now_ms,
+                            int64_t until_ms) override;
+  Status finish_review(std::string_view game_id, std::string_view owner, bool done,
+                       std::string_view report, int64_t now_ms) override;
+  Result<std::optional<ReviewRow>> load_review(std::string_view game_id) override;
+  Result<std::vector<ReviewRow>> claimable_reviews(int64_t now_ms, int limit) override;
+
+  // Puzzles: postgres_puzzles.cpp, in a transaction of this store.
+  Result<std::optional<int64_t>> add_puzzle(const PuzzleRow& puzzle) override;
+  Result<std::optional<PuzzleRow>> puzzle_by_id(int64_t id) override;
+  Result<std::vector<PuzzleRow>> puzzles_near(std::string_view game, double rating,
+                                              std::string_view solver, int limit) override;
+  Result<std::vector<PuzzleRow>> list_puzzles(std::string_view game) override;
+  Result<std::optional<PuzzleRatingRow>> puzzle_rating(std::string_view solver) override;
+  Result<bool> rate_puzzle_attempt(const PuzzleAttemptRow& attempt) override;
+
   Status probe_write() override {
     return write("probe_write", "*", [&](Tx& w) -> Status {
       w.exec("UPDATE schema_version SET version = version WHERE false");
@@ -294,6 +335,14 @@ class PostgresStore final : public Store {
   void notify(Tx& w, const std::string& id, int moves) {
     w.exec_prepared("notify", std::string(kGameChannel),
                     id + " " + std::to_string(moves) + " " + origin_);
+  }
+  // Tells other processes that the seeks changed (seek `id` added or removed, or 0: several).
+  void notify_seeks(Tx& w, int64_t id) {
+    w.exec_prepared("notify", std::string(kSeekChannel), std::to_string(id) + " " + origin_);
+  }
+  // Tells other processes that sessions ended: `what` is "token HASH" or "account ID".
+  void notify_sessions(Tx& w, const std::string& what) {
+    w.exec_prepared("notify", std::string(kSessionChannel), what + " " + origin_);
   }
   Status read_seats(Tx& w, std::vector<GameRow>& games);
   Result<GameRow> game_columns(const pqxx::row& r) const;
@@ -376,14 +425,16 @@ Status PostgresStore::run(std::string_view op, std::string_view id, Body&& body)
 }
 
 Status PostgresStore::write_game(Tx& w, const GameRow& g, bool insert) {
-  const auto r = insert ? w.exec_prepared("insert_game", g.id, g.game, g.params, g.position,
-                                          std::string(to_text(g.status)), g.result, g.created_ms,
-                                          g.updated_ms, g.rematch_of, g.rematch_id, g.resigned,
-                                          g.listed, g.time_control, g.rated)
-                        : w.exec_prepared("update_game", g.id, g.game, g.params, g.position,
-                                          std::string(to_text(g.status)), g.result, g.created_ms,
-                                          g.updated_ms, g.rematch_of, g.rematch_id, g.resigned,
-                                          g.listed, g.time_control, g.rated, g.expected_updated_ms);
+  const auto r =
+      insert ? w.exec_prepared("insert_game", g.id, g.game, g.params, g.position,
+                               std::string(to_text(g.status)), g.result, g.created_ms, g.updated_ms,
+                               g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control,
+                               g.rated, g.seek_id, g.draw_offer, g.takeback_request, g.offers_ms)
+             : w.exec_prepared("update_game", g.id, g.game, g.params, g.position,
+                               std::string(to_text(g.status)), g.result, g.created_ms, g.updated_ms,
+                               g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control,
+                               g.rated, g.expected_updated_ms, g.seek_id, g.draw_offer,
+                               g.takeback_request, g.offers_ms);
   if (r.affected_rows() == 0) {
     if (insert)
       return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
@@ -422,6 +473,10 @@ Status PostgresStore::write_one(Tx& w, const Write& write) {
     case Write::Kind::kTruncateMoves:
       op_ = "truncate_moves";
       return truncate_body(w, write.game, write.from_ply);
+    case Write::Kind::kEnqueueAiJob:
+      op_ = "enqueue_ai_job";
+      if (write.ai_job) postgres_ai_jobs::enqueue(w, *write.ai_job);
+      return {};
   }
   return failure(ErrorCode::kInvalid, "write", write.game.id, "unknown kind of write");
 }
@@ -437,6 +492,11 @@ std::vector<Status> PostgresStore::write_batch(const std::vector<Write>& writes)
       try {
         pqxx::subtransaction sub(dynamic_cast<pqxx::dbtransaction&>(w), "write");
         st = write_one(sub, one);
+        // The AI turn the change leaves, in the change's subtransaction.
+        if (st.ok() && one.ai_job && one.kind != Write::Kind::kEnqueueAiJob) {
+          op_ = "enqueue_ai_job";
+          postgres_ai_jobs::enqueue(sub, *one.ai_job);
+        }
         if (st.ok()) sub.commit();  // else rolled back to the savepoint when `sub` goes
       } catch (const pqxx::broken_connection&) {
         throw;  // run() reconnects and runs the whole batch again
@@ -519,6 +579,10 @@ Result<GameRow> PostgresStore::game_columns(const pqxx::row& r) const {
   g.listed = r[11].as<bool>();
   g.time_control = r[12].as<std::string>();
   g.rated = r[13].as<bool>();
+  g.seek_id = r[14].as<int64_t>();
+  g.draw_offer = r[15].as<int>();
+  g.takeback_request = r[16].as<int>();
+  g.offers_ms = r[17].as<int64_t>();
   return g;
 }
 
@@ -663,6 +727,7 @@ Status PostgresStore::set_password(int64_t id, std::string_view hash,
     }
     w.exec_params("DELETE FROM sessions WHERE account_id = $1 AND token_hash <> $2", id,
                   std::string(keep_session));
+    notify_sessions(w, "account " + std::to_string(id));
     return {};
   });
 }
@@ -676,8 +741,13 @@ Status PostgresStore::delete_account(int64_t id) {
         id);
     if (r.affected_rows() == 0) return failure(ErrorCode::kNotFound, op_, name, "no such account");
     w.exec_params("DELETE FROM sessions WHERE account_id = $1", id);
+    notify_sessions(w, "account " + std::to_string(id));
     w.exec_params("DELETE FROM ratings WHERE account_id = $1", id);
+    // Its puzzle rating and attempts (puzzle_rows.h: the solver "account:ID").
+    w.exec_params("DELETE FROM puzzle_ratings WHERE solver = $1", "account:" + name);
+    w.exec_params("DELETE FROM puzzle_attempts WHERE solver = $1", "account:" + name);
     w.exec_params("DELETE FROM seeks WHERE account_id = $1 OR challenged = $1", id);
+    notify_seeks(w, 0);
     w.exec_params("UPDATE seats SET account_name = 'deleted' WHERE account = $1", name);
     return {};
   });
@@ -711,6 +781,7 @@ Result<std::optional<AccountRow>> PostgresStore::session_account(std::string_vie
 Status PostgresStore::delete_session(std::string_view token_hash) {
   return write("delete_session", "*", [&](Tx& w) -> Status {
     w.exec_params("DELETE FROM sessions WHERE token_hash = $1", std::string(token_hash));
+    notify_sessions(w, "token " + std::string(token_hash));
     return {};
   });
 }
@@ -784,6 +855,7 @@ Result<SeekRow> PostgresStore::create_seek(const SeekRow& seek) {
         seek.account_id, seek.game, seek.params, seek.time_control, seek.rated, seek.min_rating,
         seek.max_rating, seek.created_ms, seek.challenged);
     out.id = rows[0][0].as<int64_t>();
+    notify_seeks(w, out.id);
     return {};
   });
   if (!st.ok()) return st.failure();
@@ -814,10 +886,200 @@ Result<bool> PostgresStore::delete_seek(int64_t id) {
   bool existed = false;
   Status st = write("delete_seek", std::to_string(id), [&](Tx& w) -> Status {
     existed = w.exec_params("DELETE FROM seeks WHERE id = $1", id).affected_rows() > 0;
+    if (existed) notify_seeks(w, id);
     return {};
   });
   if (!st.ok()) return st.failure();
   return existed;
+}
+
+// ---- AI jobs ----------------------------------------------------------------------------
+
+Status PostgresStore::enqueue_ai_job(const AiJobRow& job) {
+  return write("enqueue_ai_job", job.game_id, [&](Tx& w) -> Status {
+    postgres_ai_jobs::enqueue(w, job);
+    return {};
+  });
+}
+
+Result<std::optional<AiJobRow>> PostgresStore::claim_ai_job(std::string_view owner, int64_t now_ms,
+                                                            int64_t lease_ms) {
+  std::optional<AiJobRow> out;
+  Status st = write("claim_ai_job", "*", [&](Tx& w) -> Status {
+    out = postgres_ai_jobs::claim(w, owner, now_ms, lease_ms);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<bool> PostgresStore::renew_ai_lease(std::string_view game_id, int ply,
+                                           std::string_view owner, int64_t until_ms) {
+  bool renewed = false;
+  Status st = write("renew_ai_lease", game_id, [&](Tx& w) -> Status {
+    renewed = postgres_ai_jobs::renew(w, game_id, ply, owner, until_ms);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return renewed;
+}
+
+Result<bool> PostgresStore::finish_ai_job(std::string_view game_id, int ply, bool force) {
+  bool deleted = false;
+  Status st = write("finish_ai_job", game_id, [&](Tx& w) -> Status {
+    deleted = postgres_ai_jobs::finish(w, game_id, ply, force);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return deleted;
+}
+
+Result<std::vector<AiJobRow>> PostgresStore::list_ai_jobs() {
+  std::vector<AiJobRow> out;
+  Status st = write("list_ai_jobs", "*", [&](Tx& w) -> Status {
+    out = postgres_ai_jobs::list(w);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+// ---- reviews ----------------------------------------------------------------------------
+
+Status PostgresStore::put_review(const ReviewRow& review) {
+  return write("put_review", review.game_id, [&](Tx& w) -> Status {
+    if (postgres_reviews::put(w, review)) return {};
+    return failure(ErrorCode::kConflict, op_, review.game_id,
+                   "conflict: the game has a review already");
+  });
+}
+
+Result<bool> PostgresStore::claim_review(std::string_view game_id, std::string_view owner,
+                                         int64_t now_ms, int64_t until_ms) {
+  bool claimed = false;
+  Status st = write("claim_review", game_id, [&](Tx& w) -> Status {
+    claimed = postgres_reviews::claim(w, game_id, owner, now_ms, until_ms);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return claimed;
+}
+
+Status PostgresStore::finish_review(std::string_view game_id, std::string_view owner, bool done,
+                                    std::string_view report, int64_t now_ms) {
+  return write("finish_review", game_id, [&](Tx& w) -> Status {
+    if (postgres_reviews::finish(w, game_id, owner, done, report, now_ms)) return {};
+    return failure(ErrorCode::kConflict, op_, game_id,
+                   "conflict: " + std::string(owner) + " holds no lease of it");
+  });
+}
+
+Result<std::optional<ReviewRow>> PostgresStore::load_review(std::string_view game_id) {
+  std::optional<ReviewRow> out;
+  Status st = write("load_review", game_id, [&](Tx& w) -> Status {
+    std::string bad;
+    out = postgres_reviews::load(w, game_id, &bad);
+    if (!bad.empty()) {
+      return failure(ErrorCode::kCorrupt, op_, game_id, "unknown review status '" + bad + "'");
+    }
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::vector<ReviewRow>> PostgresStore::claimable_reviews(int64_t now_ms, int limit) {
+  std::vector<ReviewRow> out;
+  Status st = write("claimable_reviews", "*", [&](Tx& w) -> Status {
+    std::string bad;
+    out = postgres_reviews::claimable(w, now_ms, limit, &bad);
+    if (!bad.empty()) {
+      return failure(ErrorCode::kCorrupt, op_, "*", "unknown review status '" + bad + "'");
+    }
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+// ---- puzzles ----------------------------------------------------------------------------
+
+Result<std::optional<int64_t>> PostgresStore::add_puzzle(const PuzzleRow& puzzle) {
+  std::optional<int64_t> id;
+  Status st = write("add_puzzle", puzzle.game, [&](Tx& w) -> Status {
+    id = postgres_puzzles::add(w, puzzle);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return id;
+}
+
+Result<std::optional<PuzzleRow>> PostgresStore::puzzle_by_id(int64_t id) {
+  std::optional<PuzzleRow> out;
+  Status st = write("puzzle_by_id", std::to_string(id), [&](Tx& w) -> Status {
+    out = postgres_puzzles::by_id(w, id);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::vector<PuzzleRow>> PostgresStore::puzzles_near(std::string_view game, double rating,
+                                                           std::string_view solver, int limit) {
+  std::vector<PuzzleRow> out;
+  Status st = write("puzzles_near", game, [&](Tx& w) -> Status {
+    out = postgres_puzzles::near(w, game, rating, solver, limit);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::vector<PuzzleRow>> PostgresStore::list_puzzles(std::string_view game) {
+  std::vector<PuzzleRow> out;
+  Status st = write("list_puzzles", game.empty() ? "*" : game, [&](Tx& w) -> Status {
+    out = postgres_puzzles::list(w, game);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::optional<PuzzleRatingRow>> PostgresStore::puzzle_rating(std::string_view solver) {
+  std::optional<PuzzleRatingRow> out;
+  Status st = write("puzzle_rating", solver, [&](Tx& w) -> Status {
+    out = postgres_puzzles::rating(w, solver);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<bool> PostgresStore::rate_puzzle_attempt(const PuzzleAttemptRow& attempt) {
+  using Outcome = postgres_puzzles::AttemptOutcome;
+  const std::string name = "puzzle " + std::to_string(attempt.puzzle_id);
+  bool rated = false;
+  Status st = write("rate_puzzle_attempt", name, [&](Tx& w) -> Status {
+    auto fail = [&](ErrorCode code, const char* why) {
+      return make_error(code, "rate_puzzle_attempt " + name + ": " + why);
+    };
+    switch (postgres_puzzles::rate_attempt(w, attempt)) {
+      case Outcome::kRated:
+        rated = true;
+        return {};
+      case Outcome::kRatedAlready:
+        return {};
+      case Outcome::kNoPuzzle:
+        return fail(ErrorCode::kNotFound, "no such puzzle");
+      case Outcome::kPuzzleChanged:
+        return fail(ErrorCode::kConflict, "conflict: the puzzle changed since read");
+      case Outcome::kSolverChanged:
+        return fail(ErrorCode::kConflict, "conflict: the solver's rating changed since read");
+    }
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return rated;
 }
 
 }  // namespace

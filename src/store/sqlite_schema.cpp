@@ -68,7 +68,8 @@ CREATE INDEX seats_by_account ON seats (account) WHERE account <> '';
 // searcher leases a job until lease_until_ms, and a lease that runs out (its owner died) makes
 // the job free again. reviews: one per game, its report (JSON) once done. puzzles: positions
 // where exactly one move keeps a decisive advantage, with their Glicko-2 rating;
-// puzzle_ratings: one per solver ("account:ID" or "browser:ID").
+// puzzle_ratings: one per solver ("account:ID" or "browser:ID"); puzzle_attempts: the attempts
+// rated, one per solver and puzzle (a puzzle changes a solver's rating once).
 constexpr const char* kTablesV6 = R"sql(
 CREATE TABLE ai_jobs (
   game_id TEXT NOT NULL, ply INTEGER NOT NULL, seat INTEGER NOT NULL, level INTEGER NOT NULL,
@@ -93,6 +94,9 @@ CREATE TABLE puzzle_ratings (
   solver TEXT PRIMARY KEY NOT NULL, rating REAL NOT NULL, deviation REAL NOT NULL,
   volatility REAL NOT NULL, solved INTEGER NOT NULL, failed INTEGER NOT NULL,
   updated_ms INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE puzzle_attempts (
+  solver TEXT NOT NULL, puzzle_id INTEGER NOT NULL, solved INTEGER NOT NULL,
+  at_ms INTEGER NOT NULL, PRIMARY KEY (solver, puzzle_id)) WITHOUT ROWID;
 )sql";
 
 // kMigrations[v - 1] takes a database from version v - 1 to v.
@@ -110,6 +114,12 @@ constexpr std::array<const char*, kSchemaVersion> kMigrations = {
     "ALTER TABLE seats ADD COLUMN account TEXT NOT NULL DEFAULT '';",
     kTablesV5,
     kTablesV6,
+    // 7: the seek a game was made from (the lobby names the game to the seek's author on every
+    // server) and the open offers, stored so they survive a restart and reach other servers.
+    "ALTER TABLE games ADD COLUMN seek_id INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN draw_offer INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN takeback_request INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE games ADD COLUMN offers_ms INTEGER NOT NULL DEFAULT 0;",
 };
 
 }  // namespace

@@ -9,7 +9,7 @@
 
 namespace arbiter::store {
 
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 // Brings the database to kSchemaVersion in one transaction: creates the tables in an empty file,
 // migrates an older one in place; a newer one (or an unreadable one) is refused and left as it

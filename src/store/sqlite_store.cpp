@@ -8,6 +8,9 @@
 #include <mutex>
 #include <utility>
 
+#include "store/sqlite_ai_jobs.h"
+#include "store/sqlite_puzzles.h"
+#include "store/sqlite_reviews.h"
 #include "store/sqlite_schema.h"
 #include "store/sqlite_util.h"
 #include "store/wal_checkpointer.h"
@@ -15,9 +18,10 @@
 namespace arbiter::store {
 namespace {
 
-#define ARBITER_GAME_COLUMNS                                                             \
-  "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, " \
-  "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated"
+#define ARBITER_GAME_COLUMNS                                                               \
+  "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, "   \
+  "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated, g.seek_id, " \
+  "g.draw_offer, g.takeback_request, g.offers_ms"
 // ?4 and ?5 are the texts of GameStatus::kPlaying and SeatKind::kOpen (game_enums.h).
 #define ARBITER_LIST_WHERE                                                              \
   "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = ?4 AND EXISTS (SELECT 1 FROM " \
@@ -54,11 +58,13 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "COMMIT",
     "ROLLBACK",
     "INSERT INTO games (id, game, params, position, status, result, created_ms, updated_ms, "
-    "rematch_of, rematch_id, resigned, listed, time_control, rated) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+    "rematch_of, rematch_id, resigned, listed, time_control, rated, seek_id, draw_offer, "
+    "takeback_request, offers_ms) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?16, ?17, ?18, ?19)",
     "UPDATE games SET game = ?2, params = ?3, position = ?4, status = ?5, result = ?6, "
     "created_ms = ?7, updated_ms = ?8, rematch_of = ?9, rematch_id = ?10, resigned = ?11, "
-    "listed = ?12, time_control = ?13, rated = ?14 "
+    "listed = ?12, time_control = ?13, rated = ?14, seek_id = ?16, draw_offer = ?17, "
+    "takeback_request = ?18, offers_ms = ?19 "
     "WHERE id = ?1 AND (?15 < 0 OR updated_ms = ?15)",
     "INSERT INTO seats (game_id, seat, kind, level, token_hash, time_used_ms, rematch, account, "
     "account_name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (game_id, seat) DO "
@@ -133,7 +139,42 @@ class SqliteStore final : public Store {
   Result<std::vector<SeekRow>> list_seeks() override;
   Result<bool> delete_seek(int64_t id) override;
 
+  // AI jobs: sqlite_ai_jobs.cpp, in a transaction of this store.
+  Status enqueue_ai_job(const AiJobRow& job) override;
+  Result<std::optional<AiJobRow>> claim_ai_job(std::string_view owner, int64_t now_ms,
+                                               int64_t lease_ms) override;
+  Result<bool> renew_ai_lease(std::string_view game_id, int ply, std::string_view owner,
+                              int64_t until_ms) override;
+  Result<bool> finish_ai_job(std::string_view game_id, int ply, bool force) override;
+  Result<std::vector<AiJobRow>> list_ai_jobs() override;
+
+  // Reviews: sqlite_reviews.cpp, each in a transaction of this store.
+  Status put_review(const ReviewRow& review) override;
+  Result<bool> claim_review(std::string_view game_id, std::string_view owner, int64_t now_ms,
+                            int64_t until_ms) override;
+  Status finish_review(std::string_view game_id, std::string_view owner, bool done,
+                       std::string_view report, int64_t now_ms) override;
+  Result<std::optional<ReviewRow>> load_review(std::string_view game_id) override;
+  Result<std::vector<ReviewRow>> claimable_reviews(int64_t now_ms, int limit) override;
+
+  // Puzzles: sqlite_puzzles.cpp, the writes in a transaction of this store.
+  Result<std::optional<int64_t>> add_puzzle(const PuzzleRow& puzzle) override;
+  Result<std::optional<PuzzleRow>> puzzle_by_id(int64_t id) override;
+  Result<std::vector<PuzzleRow>> puzzles_near(std::string_view game, double rating,
+                                              std::string_view solver, int limit) override;
+  Result<std::vector<PuzzleRow>> list_puzzles(std::string_view game) override;
+  Result<std::optional<PuzzleRatingRow>> puzzle_rating(std::string_view solver) override;
+  Result<bool> rate_puzzle_attempt(const PuzzleAttemptRow& attempt) override;
+
  private:
+  // cached() as sqlite_reviews.h takes it (mu_ held by the caller).
+  sqlite_reviews::Prepared review_statements() {
+    return [this](const char* sql) -> const Stmt& { return cached(sql); };
+  }
+  // cached() as sqlite_puzzles.h takes it (mu_ held by the caller).
+  sqlite_puzzles::Prepared puzzle_statements() {
+    return [this](const char* sql) -> const Stmt& { return cached(sql); };
+  }
   // The statements of online play, prepared on first use and kept (mu_ held).
   const Stmt& cached(const char* sql);
   // Runs `q` to its end (a write); false on an error.
@@ -149,6 +190,13 @@ class SqliteStore final : public Store {
   Status append_body(const GameRow& game, const MoveRow& move);
   Status truncate_body(const GameRow& game, int from_ply);
   Status write_body(const Write& w);
+  Status enqueue_ai_job_body(const AiJobRow& job) {
+    return sqlite_ai_jobs::enqueue(db_, prepared(), job);
+  }
+  // cached() as sqlite_ai_jobs.h takes it.
+  sqlite_ai_jobs::Prepared prepared() {
+    return [this](const char* sql) -> const Stmt& { return cached(sql); };
+  }
   // SQLite's own code and message for the last failed call on this connection (mu_ held).
   Error sql_error(std::string_view op, std::string_view id) const {
     return failure(error_code_of(sqlite3_extended_errcode(db_)), op, id, sqlite3_errmsg(db_));
@@ -221,6 +269,7 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
     q.text(9, g.rematch_of).text(10, g.rematch_id).num(11, g.resigned).num(12, g.listed ? 1 : 0);
     q.text(13, g.time_control).num(14, g.rated ? 1 : 0);
     if (!insert) q.num(15, g.expected_updated_ms);
+    q.num(16, g.seek_id).num(17, g.draw_offer).num(18, g.takeback_request).num(19, g.offers_ms);
     const int rc = q.step();
     if (insert && rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
       return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
@@ -307,6 +356,9 @@ Status SqliteStore::write_body(const Write& w) {
     case Write::Kind::kTruncateMoves:
       op_ = "truncate_moves";
       return truncate_body(w.game, w.from_ply);
+    case Write::Kind::kEnqueueAiJob:
+      op_ = "enqueue_ai_job";
+      return w.ai_job ? enqueue_ai_job_body(*w.ai_job) : Status();
   }
   return failure(ErrorCode::kInvalid, "write", w.game.id, "unknown kind of write");
 }
@@ -327,6 +379,10 @@ std::vector<Status> SqliteStore::write_batch(const std::vector<Write>& writes) {
       st = sql_error("write", w.game.id);
     } else {
       st = write_body(w);
+      // The AI turn the change leaves, in the change's savepoint.
+      if (st.ok() && w.ai_job && w.kind != Write::Kind::kEnqueueAiJob) {
+        st = enqueue_ai_job_body(*w.ai_job);
+      }
       // A failed write is undone alone; the savepoint is released either way.
       if (!st.ok()) Use(stmts_[kRollbackTo]).step();
       Use(stmts_[kRelease]).step();
@@ -372,6 +428,10 @@ Result<GameRow> SqliteStore::game_columns(const Use& q) const {
   g.listed = q.col_num(11) != 0;
   g.time_control = q.col_text(12);
   g.rated = q.col_num(13) != 0;
+  g.seek_id = q.col_num(14);
+  g.draw_offer = static_cast<int>(q.col_num(15));
+  g.takeback_request = static_cast<int>(q.col_num(16));
+  g.offers_ms = q.col_num(17);
   return g;
 }
 
@@ -570,7 +630,10 @@ Status SqliteStore::delete_account(int64_t id) {
     }
     for (const char* sql :
          {"DELETE FROM sessions WHERE account_id = ?1", "DELETE FROM ratings WHERE account_id = ?1",
-          "DELETE FROM seeks WHERE account_id = ?1 OR challenged = ?1"}) {
+          "DELETE FROM seeks WHERE account_id = ?1 OR challenged = ?1",
+          // Its puzzle rating and attempts (puzzle_rows.h: the solver "account:ID").
+          "DELETE FROM puzzle_ratings WHERE solver = 'account:' || ?1",
+          "DELETE FROM puzzle_attempts WHERE solver = 'account:' || ?1"}) {
       Use q(cached(sql));
       q.num(1, id);
       if (!run_write(q)) return sql_error(op_, name);
@@ -726,6 +789,140 @@ Result<bool> SqliteStore::delete_seek(int64_t id) {
   });
   if (!st.ok()) return st.failure();
   return existed;
+}
+
+// ---- AI jobs ----------------------------------------------------------------------------
+
+Status SqliteStore::enqueue_ai_job(const AiJobRow& job) {
+  return transaction("enqueue_ai_job", job.game_id, [&] { return enqueue_ai_job_body(job); });
+}
+
+Result<std::optional<AiJobRow>> SqliteStore::claim_ai_job(std::string_view owner, int64_t now_ms,
+                                                          int64_t lease_ms) {
+  std::optional<AiJobRow> out;
+  Status st = transaction("claim_ai_job", "*", [&]() -> Status {
+    auto claimed = sqlite_ai_jobs::claim(db_, prepared(), owner, now_ms, lease_ms);
+    if (!claimed) return claimed.failure();
+    out = std::move(*claimed);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<bool> SqliteStore::renew_ai_lease(std::string_view game_id, int ply, std::string_view owner,
+                                         int64_t until_ms) {
+  bool renewed = false;
+  Status st = transaction("renew_ai_lease", game_id, [&]() -> Status {
+    auto r = sqlite_ai_jobs::renew(db_, prepared(), game_id, ply, owner, until_ms);
+    if (!r) return r.failure();
+    renewed = *r;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return renewed;
+}
+
+Result<bool> SqliteStore::finish_ai_job(std::string_view game_id, int ply, bool force) {
+  bool deleted = false;
+  Status st = transaction("finish_ai_job", game_id, [&]() -> Status {
+    auto r = sqlite_ai_jobs::finish(db_, prepared(), game_id, ply, force);
+    if (!r) return r.failure();
+    deleted = *r;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return deleted;
+}
+
+Result<std::vector<AiJobRow>> SqliteStore::list_ai_jobs() {
+  std::lock_guard lock(mu_);
+  return sqlite_ai_jobs::list(db_, prepared());
+}
+
+// ---- reviews ----------------------------------------------------------------------------
+
+Status SqliteStore::put_review(const ReviewRow& review) {
+  return transaction("put_review", review.game_id,
+                     [&] { return sqlite_reviews::put(db_, review_statements(), review); });
+}
+
+Result<bool> SqliteStore::claim_review(std::string_view game_id, std::string_view owner,
+                                       int64_t now_ms, int64_t until_ms) {
+  bool claimed = false;
+  Status st = transaction("claim_review", game_id, [&]() -> Status {
+    auto r = sqlite_reviews::claim(db_, review_statements(), game_id, owner, now_ms, until_ms);
+    if (!r) return r.failure();
+    claimed = *r;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return claimed;
+}
+
+Status SqliteStore::finish_review(std::string_view game_id, std::string_view owner, bool done,
+                                  std::string_view report, int64_t now_ms) {
+  return transaction("finish_review", game_id, [&] {
+    return sqlite_reviews::finish(db_, review_statements(), game_id, owner, done, report, now_ms);
+  });
+}
+
+Result<std::optional<ReviewRow>> SqliteStore::load_review(std::string_view game_id) {
+  std::lock_guard lock(mu_);
+  return sqlite_reviews::load(db_, review_statements(), game_id);
+}
+
+Result<std::vector<ReviewRow>> SqliteStore::claimable_reviews(int64_t now_ms, int limit) {
+  std::lock_guard lock(mu_);
+  return sqlite_reviews::claimable(db_, review_statements(), now_ms, limit);
+}
+
+// ---- puzzles ----------------------------------------------------------------------------
+
+Result<std::optional<int64_t>> SqliteStore::add_puzzle(const PuzzleRow& puzzle) {
+  std::optional<int64_t> id;
+  Status st = transaction("add_puzzle", puzzle.game, [&]() -> Status {
+    auto added = sqlite_puzzles::add(db_, puzzle_statements(), puzzle);
+    if (!added) return added.failure();
+    id = *added;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return id;
+}
+
+Result<std::optional<PuzzleRow>> SqliteStore::puzzle_by_id(int64_t id) {
+  std::lock_guard lock(mu_);
+  return sqlite_puzzles::by_id(db_, puzzle_statements(), id);
+}
+
+Result<std::vector<PuzzleRow>> SqliteStore::puzzles_near(std::string_view game, double rating,
+                                                         std::string_view solver, int limit) {
+  std::lock_guard lock(mu_);
+  return sqlite_puzzles::near(db_, puzzle_statements(), game, rating, solver, limit);
+}
+
+Result<std::vector<PuzzleRow>> SqliteStore::list_puzzles(std::string_view game) {
+  std::lock_guard lock(mu_);
+  return sqlite_puzzles::list(db_, puzzle_statements(), game);
+}
+
+Result<std::optional<PuzzleRatingRow>> SqliteStore::puzzle_rating(std::string_view solver) {
+  std::lock_guard lock(mu_);
+  return sqlite_puzzles::rating(db_, puzzle_statements(), solver);
+}
+
+Result<bool> SqliteStore::rate_puzzle_attempt(const PuzzleAttemptRow& attempt) {
+  bool rated = false;
+  const std::string name = std::to_string(attempt.puzzle_id);
+  Status st = transaction("rate_puzzle_attempt", name, [&]() -> Status {
+    auto r = sqlite_puzzles::rate_attempt(db_, puzzle_statements(), attempt);
+    if (!r) return r.failure();
+    rated = *r;
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return rated;
 }
 
 }  // namespace

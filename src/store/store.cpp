@@ -22,7 +22,12 @@ std::vector<Status> Store::write_batch(const std::vector<Write>& writes) {
       case Write::Kind::kTruncateMoves:
         out.push_back(truncate_moves(w.game, w.from_ply));
         break;
+      case Write::Kind::kEnqueueAiJob:
+        out.push_back(w.ai_job ? enqueue_ai_job(*w.ai_job) : Status());
+        continue;
     }
+    // Not in the change's transaction here: a backend that shares its database overrides this.
+    if (w.ai_job && out.back().ok()) out.back() = enqueue_ai_job(*w.ai_job);
   }
   return out;
 }
@@ -61,6 +66,74 @@ Status Store::apply_ratings(std::string_view, const std::vector<RatingRow>&) {
 Result<SeekRow> Store::create_seek(const SeekRow&) { return no_accounts("create_seek"); }
 Result<std::vector<SeekRow>> Store::list_seeks() { return no_accounts("list_seeks"); }
 Result<bool> Store::delete_seek(int64_t) { return no_accounts("delete_seek"); }
+
+// ---- AI jobs ----------------------------------------------------------------------------
+
+namespace {
+Error no_ai_jobs(std::string_view op) {
+  return make_error(ErrorCode::kInvalid, std::string(op) + ": this store keeps no AI jobs");
+}
+}  // namespace
+
+Status Store::enqueue_ai_job(const AiJobRow&) { return no_ai_jobs("enqueue_ai_job"); }
+Result<std::optional<AiJobRow>> Store::claim_ai_job(std::string_view, int64_t, int64_t) {
+  return no_ai_jobs("claim_ai_job");
+}
+Result<bool> Store::renew_ai_lease(std::string_view, int, std::string_view, int64_t) {
+  return no_ai_jobs("renew_ai_lease");
+}
+Result<bool> Store::finish_ai_job(std::string_view, int, bool) {
+  return no_ai_jobs("finish_ai_job");
+}
+Result<std::vector<AiJobRow>> Store::list_ai_jobs() { return no_ai_jobs("list_ai_jobs"); }
+
+// ---- reviews ----------------------------------------------------------------------------
+
+namespace {
+Error no_reviews(std::string_view op) {
+  return make_error(ErrorCode::kInvalid, std::string(op) + ": this store keeps no reviews");
+}
+}  // namespace
+
+Status Store::put_review(const ReviewRow&) { return no_reviews("put_review"); }
+Result<bool> Store::claim_review(std::string_view, std::string_view, int64_t, int64_t) {
+  return no_reviews("claim_review");
+}
+Status Store::finish_review(std::string_view, std::string_view, bool, std::string_view, int64_t) {
+  return no_reviews("finish_review");
+}
+Result<std::optional<ReviewRow>> Store::load_review(std::string_view) {
+  return no_reviews("load_review");
+}
+Result<std::vector<ReviewRow>> Store::claimable_reviews(int64_t, int) {
+  return no_reviews("claimable_reviews");
+}
+
+// ---- puzzles ----------------------------------------------------------------------------
+
+namespace {
+Error no_puzzles(std::string_view op) {
+  return make_error(ErrorCode::kInvalid, std::string(op) + ": this store keeps no puzzles");
+}
+}  // namespace
+
+Result<std::optional<int64_t>> Store::add_puzzle(const PuzzleRow&) {
+  return no_puzzles("add_puzzle");
+}
+Result<std::optional<PuzzleRow>> Store::puzzle_by_id(int64_t) { return no_puzzles("puzzle_by_id"); }
+Result<std::vector<PuzzleRow>> Store::puzzles_near(std::string_view, double, std::string_view,
+                                                   int) {
+  return no_puzzles("puzzles_near");
+}
+Result<std::vector<PuzzleRow>> Store::list_puzzles(std::string_view) {
+  return no_puzzles("list_puzzles");
+}
+Result<std::optional<PuzzleRatingRow>> Store::puzzle_rating(std::string_view) {
+  return no_puzzles("puzzle_rating");
+}
+Result<bool> Store::rate_puzzle_attempt(const PuzzleAttemptRow&) {
+  return no_puzzles("rate_puzzle_attempt");
+}
 
 Result<std::unique_ptr<Store>> open_store(std::string_view url) {
   if (is_postgres_url(url)) return open_postgres_store(std::string(url));

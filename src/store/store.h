@@ -13,11 +13,15 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/result.h"
 #include "store/account_rows.h"
+#include "store/ai_job_rows.h"
 #include "store/game_enums.h"
+#include "store/puzzle_rows.h"
+#include "store/review_rows.h"
 
 namespace arbiter::store {
 
@@ -100,6 +104,16 @@ struct GameRow {
   // Each seat's clock is its time_used_ms against it; stored games before the column: "none".
   std::string time_control = "none";
   bool rated = false;  // a rated game between accounts (ratings change when it ends)
+  // The lobby's seek (account_rows.h) the game was made from, 0 for none: every server sharing
+  // the store tells the seek's author which game it became (server/lobby.h). Schema 7.
+  int64_t seek_id = 0;
+  // Open offers (docs/online.md): the seat that offered a draw, or asked for a takeback; -1
+  // for none. Changing them leaves updated_ms alone (a limited clock's turn is timed from the
+  // last change of the game, server/live_game.h) and sets offers_ms, the time the offers last
+  // changed, so a copy of the game read before an offer is known as older. Schema 7.
+  int draw_offer = -1;
+  int takeback_request = -1;
+  int64_t offers_ms = 0;
   // Not stored: when not negative, a write of this row (update, move, takeback) applies only if
   // the stored row's updated_ms is still this, else kConflict and nothing changes. Servers
   // sharing a database set it to the updated_ms of the row their change was made from, so one
@@ -117,11 +131,18 @@ struct MoveRow {
 
 // One write of a change, as the store queue (store_queue.h) hands them over in batches.
 struct Write {
-  enum class Kind { kCreate, kUpdate, kAppendMove, kTruncateMoves };
+  // kEnqueueAiJob writes `ai_job` alone (enqueue_ai_job); `game.id` names its game in errors.
+  enum class Kind { kCreate, kUpdate, kAppendMove, kTruncateMoves, kEnqueueAiJob };
+  Write() = default;
+  Write(Kind k, GameRow g, MoveRow m = {}, int from = 0)
+      : kind(k), game(std::move(g)), move(std::move(m)), from_ply(from) {}
   Kind kind = Kind::kUpdate;
   GameRow game;
   MoveRow move;      // kAppendMove
   int from_ply = 0;  // kTruncateMoves
+  // The AI turn the change leaves to a searcher in another process: written with the change,
+  // in its transaction, as enqueue_ai_job does, so a stored change never loses its AI turn.
+  std::optional<AiJobRow> ai_job;
 };
 
 struct GameFilter {
@@ -199,6 +220,77 @@ class Store {
   virtual Result<std::vector<SeekRow>> list_seeks();
   // Removes a seek; false when there was none (taken by someone else, or withdrawn).
   virtual Result<bool> delete_seek(int64_t id);
+
+  // ---- AI jobs (ai_job_rows.h); schema 6 ------------------------------------------------
+  // Every backend implements these; the defaults (kInvalid) serve test doubles only.
+
+  // Writes `job` unless its game has a job for that ply already (then nothing changes, and
+  // that is success): one job per turn, whoever writes it first.
+  virtual Status enqueue_ai_job(const AiJobRow& job);
+  // Leases the oldest job free at `now_ms` (never leased, given back, or its lease run out) to
+  // `owner` until now_ms + lease_ms, counting the attempt, and returns it as leased; nullopt
+  // when none is free. Two callers never get one job while its lease runs (PostgreSQL: FOR
+  // UPDATE SKIP LOCKED; SQLite: one writer at a time).
+  virtual Result<std::optional<AiJobRow>> claim_ai_job(std::string_view owner, int64_t now_ms,
+                                                       int64_t lease_ms);
+  // Moves `owner`'s lease of the job to `until_ms` (0 gives it back: free at once); false when
+  // the job is gone or another owner has claimed it since.
+  virtual Result<bool> renew_ai_lease(std::string_view game_id, int ply, std::string_view owner,
+                                      int64_t until_ms);
+  // Deletes the job once its turn is over: unless `force`, only when its game is no longer
+  // playing with exactly `ply` moves stored (false, and the job kept, when it is). Decided in
+  // one transaction with the game's writes, so a job written again by a change that brings the
+  // game back to this turn (an undo) is never lost.
+  virtual Result<bool> finish_ai_job(std::string_view game_id, int ply, bool force = false);
+  // Every job, oldest first.
+  virtual Result<std::vector<AiJobRow>> list_ai_jobs();
+
+  // ---- reviews (review_rows.h); schema 6 -------------------------------------------------
+  // Every backend implements these; the defaults (kInvalid) serve test doubles only. A review
+  // goes queued -> running (leased) -> done or failed; a lease that runs out lets another
+  // claim it.
+
+  // Queues the review `review` describes (its game_id, requester, requested_ms; stored as
+  // queued, with no lease or report). kConflict, and nothing changes, when the game has a
+  // review queued, running or done; a failed one is replaced.
+  virtual Status put_review(const ReviewRow& review);
+  // Leases the game's review to `owner` until `until_ms`, as running: when it is queued, when
+  // its lease has run out by `now_ms`, or when `owner` holds it already (a renewal). false, and
+  // nothing changes, when it is missing, done, failed, or leased to another owner still.
+  virtual Result<bool> claim_review(std::string_view game_id, std::string_view owner,
+                                    int64_t now_ms, int64_t until_ms);
+  // Ends `owner`'s lease at `now_ms`: done with `report` (the review's JSON) when `done`, else
+  // failed with `report` saying why. kConflict, and nothing changes, when `owner` does not hold
+  // the review's lease (it ran out and another claimed it, or it was never claimed).
+  virtual Status finish_review(std::string_view game_id, std::string_view owner, bool done,
+                               std::string_view report, int64_t now_ms);
+  // The game's review, report included; nullopt when none was asked for.
+  virtual Result<std::optional<ReviewRow>> load_review(std::string_view game_id);
+  // The reviews claim_review() would lease at `now_ms` to a new owner (queued, or running
+  // under a lease that has run out), oldest request first, at most `limit`, without reports.
+  virtual Result<std::vector<ReviewRow>> claimable_reviews(int64_t now_ms, int limit);
+
+  // ---- puzzles (puzzle_rows.h); schema 6 -------------------------------------------------
+  // Every backend implements these; the defaults (kInvalid) serve test doubles only.
+
+  // A new puzzle (its id assigned and returned); nullopt, and nothing written, when a puzzle of
+  // the same game, parameters and position is stored already.
+  virtual Result<std::optional<int64_t>> add_puzzle(const PuzzleRow& puzzle);
+  virtual Result<std::optional<PuzzleRow>> puzzle_by_id(int64_t id);
+  // Up to `limit` puzzles of `game` for `solver`: those it has no rated attempt of first,
+  // nearest to `rating` first (then by id); then those it has, the longest ago first.
+  virtual Result<std::vector<PuzzleRow>> puzzles_near(std::string_view game, double rating,
+                                                      std::string_view solver, int limit);
+  // Every puzzle of `game` ("" for every game), by id.
+  virtual Result<std::vector<PuzzleRow>> list_puzzles(std::string_view game);
+  // The solver's puzzle rating; nullopt when it has none.
+  virtual Result<std::optional<PuzzleRatingRow>> puzzle_rating(std::string_view solver);
+  // The end of an attempt, rated once per solver and puzzle: in one transaction records the
+  // attempt and writes the solver's and the puzzle's new ratings. false, and nothing written,
+  // when the solver's attempt of the puzzle was rated already; kConflict, and nothing written,
+  // when the solver's row or the puzzle changed since they were read (read again and retry);
+  // kNotFound when there is no such puzzle.
+  virtual Result<bool> rate_puzzle_attempt(const PuzzleAttemptRow& attempt);
 };
 
 // Opens (creating when missing, with its folder) the store named by `url`: "sqlite:PATH" or a

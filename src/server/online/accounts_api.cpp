@@ -216,6 +216,7 @@ OnlineApi::Outcome OnlineApi::delete_account(Call& c) {
   }
   if (auto st = store_->delete_account(who->id); !st) return Hub::store_failure(st);
   forget_sessions(who->id);
+  hub_.lobby().seeks_changed();  // its seeks and the challenges to it are gone
   Response r = online_json(200, R"({"ok":true})");
   r.set_cookie = session_cookie("", 0);
   return r;

@@ -1,6 +1,8 @@
 // The lobby's seeks (online_api.h; docs/api.md "Lobby", docs/online.md "Lobby"): a logged-in
 // player offers a game (open to anyone in a rating range, or a challenge to one player); the
-// first to accept it gets a new game with its author, and the seek is gone.
+// first to accept it gets a new game with its author, and the seek is gone. Every write of a
+// seek tells the lobby (lobby.h), which pushes the change to its watchers; the game made of a
+// seek names it, so the lobby tells the author which game it became.
 #include <sodium.h>
 
 #include "core/params.h"
@@ -11,6 +13,7 @@
 #include "server/api_json.h"
 #include "server/clocks/time_control.h"
 #include "server/live_game.h"
+#include "server/lobby_json.h"
 #include "server/online/online_api.h"
 #include "server/ratings/rating_updater.h"
 
@@ -19,26 +22,6 @@ namespace {
 
 constexpr int kMaxRating = 4000;
 constexpr std::size_t kMaxSeeksPerAccount = 10;
-
-void write_seek(JsonWriter& w, const store::SeekRow& s) {
-  w.begin_object();
-  w.key("id").value(s.id);
-  w.key("username").value(s.username);
-  w.key("game").value(s.game);
-  w.key("params").value(s.params);
-  w.key("time_control").value(s.time_control);
-  w.key("rated").value(s.rated);
-  w.key("min_rating").value(s.min_rating);
-  w.key("max_rating").value(s.max_rating);
-  w.key("created_ms").value(s.created_ms);
-  w.key("challenge");
-  if (s.challenged != 0) {
-    w.value(s.challenged_name);
-  } else {
-    w.null();
-  }
-  w.end_object();
-}
 
 // The number of players a game of `game` under `params` has; the error names the field.
 Outcome<int> players_of(const std::string& game, const std::string& params) {
@@ -147,6 +130,7 @@ OnlineApi::Outcome OnlineApi::create_seek(Call& c) {
   seek.created_ms = now_ms();
   auto made = store_->create_seek(seek);
   if (!made) return Hub::store_failure(made.failure());
+  hub_.lobby().seeks_changed();
   made->username = who->username;
   made->challenged_name = seek.challenged_name;
   return online_json(201, written(256, [&](JsonWriter& w) {
@@ -194,6 +178,7 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
   auto taken = store_->delete_seek(seek.id);
   if (!taken) return Hub::store_failure(taken.failure());
   if (!*taken) return not_found("no such seek: " + c.segments[2]);
+  hub_.lobby().seeks_changed();
 
   // The author sits at a random seat; the acceptor takes the first other one; any further
   // seats (Traverse for 3-4) stay open for others to join.
@@ -206,11 +191,13 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
   request.rated = seek.rated;
   request.account = std::to_string(seek.account_id);
   request.account_name = seek.username;
+  request.seek_id = seek.id;  // the lobby tells the author (lobby.h)
   request.seats.emplace();
   for (int i = 0; i < *players; ++i) request.seats->push_back(i == author_seat ? "human" : "open");
   auto made = hub_.create(request);
   if (!made) {
-    (void)store_->create_seek(seek);  // put back: nothing was made
+    (void)store_->create_seek(seek);  // put back (as a new seek): nothing was made
+    hub_.lobby().seeks_changed();
     return made.error();
   }
   const int seat = author_seat == 0 ? 1 : 0;
@@ -231,6 +218,7 @@ OnlineApi::Outcome OnlineApi::withdraw_seek(Call& c) {
   if (it->account_id != who->id) return forbidden("seek " + c.segments[2] + " is not yours");
   auto gone = store_->delete_seek(*id);
   if (!gone) return Hub::store_failure(gone.failure());
+  hub_.lobby().seeks_changed();
   return online_json(200, R"({"ok":true})");
 }
 

@@ -69,7 +69,11 @@ std::optional<SessionAccount> OnlineApi::session_of(const Request& request) {
         sessions_.erase(it);
         return std::nullopt;
       }
-      if (now - it->second.checked_ms < kSessionRecheckMs) return it->second.account;
+      // Another server sharing the store may have ended it since (hub_sync.cpp).
+      if (now - it->second.checked_ms < kSessionRecheckMs &&
+          !hub_.session_ended_since(hash, it->second.account.id, it->second.checked_ms)) {
+        return it->second.account;
+      }
     }
   }
   auto found = store_->session_account(hash, now);

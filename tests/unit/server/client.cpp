@@ -57,10 +57,17 @@ HttpReply http(uint16_t port, std::string_view method, std::string_view target,
   return out;
 }
 
-WsClient::WsClient(uint16_t port, const std::string& target) : ws_(ioc_) {
+WsClient::WsClient(uint16_t port, const std::string& target, const std::string& cookie)
+    : ws_(ioc_) {
   beast::error_code ec;
   beast::get_lowest_layer(ws_).socket().connect(local(port), ec);
   if (ec) return;
+  if (!cookie.empty()) {
+    ws_.set_option(
+        beast::websocket::stream_base::decorator([cookie](beast::websocket::request_type& req) {
+          req.set(beast::http::field::cookie, cookie);
+        }));
+  }
   ws_.handshake("127.0.0.1", target, ec);
   connected_ = !ec;
 }

@@ -34,8 +34,9 @@ HttpReply http(uint16_t port, std::string_view method, std::string_view target,
 
 class WsClient {
  public:
-  // Connects and upgrades; connected() says whether it worked.
-  WsClient(uint16_t port, const std::string& target);
+  // Connects and upgrades; connected() says whether it worked. `cookie`, when set, is sent as
+  // the upgrade's Cookie header (a browser's session).
+  WsClient(uint16_t port, const std::string& target, const std::string& cookie = "");
   ~WsClient();
   bool connected() const { return connected_; }
 

@@ -1,0 +1,275 @@
+#include "server/analysis/analysis_api.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/text.h"
+#include "server/analysis/analysis_json.h"
+#include "server/analysis/analysis_line.h"
+#include "server/api_json.h"
+#include "server/hub.h"
+#include "server/online/online_api.h"
+#include "server/tokens.h"
+
+namespace arbiter::server {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kLegalMemory = 16 << 20;  // bytes of click indexes kept for lines
+constexpr int kDefaultLines = 3;
+
+Response json_response(int status, std::string body) {
+  Response r;
+  r.status = status;
+  r.body = std::move(body);
+  return r;
+}
+
+Response error(const ApiError& e) { return Api::error_response(e); }
+
+Outcome<json> parse_body(std::string_view text) {
+  if (trim(text).empty()) return json::object();
+  try {
+    json body = json::parse(text);
+    if (!body.is_object()) return bad_request("the body must be a JSON object");
+    return body;
+  } catch (const json::exception& e) {
+    std::string what = e.what();
+    if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
+    return bad_request("malformed JSON: " + what);
+  }
+}
+
+// An array of strings, absent or null for none; `limit` entries at most.
+Outcome<std::vector<std::string>> strings_field(const json& body, const char* key,
+                                                std::size_t limit) {
+  std::vector<std::string> out;
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return out;
+  if (!it->is_array() || it->size() > limit) {
+    return bad_request(std::string(key) + ": expected an array of at most " +
+                       std::to_string(limit) + " strings");
+  }
+  for (const auto& v : *it) {
+    if (!v.is_string()) return bad_request(std::string(key) + ": expected strings");
+    out.push_back(v.get<std::string>());
+  }
+  return out;
+}
+
+// A whole number field in lo..hi, `fallback` when absent.
+Outcome<int64_t> number_field(const json& body, const char* key, int64_t lo, int64_t hi,
+                              int64_t fallback) {
+  auto it = body.find(key);
+  if (it == body.end() || it->is_null()) return fallback;
+  if (!it->is_number_integer() || it->get<int64_t>() < lo || it->get<int64_t>() > hi) {
+    return bad_request(std::string(key) + ": expected a whole number from " + std::to_string(lo) +
+                       " to " + std::to_string(hi));
+  }
+  return it->get<int64_t>();
+}
+
+// The key of a line's click index: the same start and moves give the same legal clicks.
+std::string line_key(const Line& line) {
+  std::string key = std::string(line.end->game().name()) + "\n" + line.end->params_text() + "\n" +
+                    line.start->to_text();
+  const auto& history = line.end->history();
+  for (std::size_t i = line.start->history().size(); i < history.size(); ++i) {
+    key += "\n" + history[i];
+  }
+  return key;
+}
+
+}  // namespace
+
+AnalysisApi::AnalysisApi(Hub& hub, OnlineApi& online, const AnalysisOptions& options,
+                         double rate_limit)
+    : hub_(hub),
+      online_(online),
+      options_(options),
+      limiter_(rate_limit),
+      legal_(kLegalMemory),
+      reviews_(hub, options),
+      live_(options) {}
+
+AnalysisApi::~AnalysisApi() { shutdown(); }
+
+void AnalysisApi::shutdown() {
+  live_.shutdown();
+  reviews_.shutdown();
+}
+
+bool AnalysisApi::owns(const std::vector<std::string>& s) {
+  if (s.size() >= 2 && s[0] == "api" && s[1] == "analysis") return true;
+  return s.size() == 4 && s[0] == "api" && s[1] == "games" && s[3] == "review";
+}
+
+bool AnalysisApi::is_websocket(std::string_view target) {
+  return target.substr(0, target.find('?')) == "/api/analysis/ws";
+}
+
+bool AnalysisApi::admit(const std::string& remote) {
+  return !limiter_.enabled() || limiter_.allow(remote);
+}
+
+std::string AnalysisApi::requester(const Request& request) {
+  if (auto who = online_.session_of(request)) return "account:" + std::to_string(who->id);
+  return "address:" + request.remote;
+}
+
+Outcome<bool> AnalysisApi::holds_seat(const std::string& id, const std::vector<std::string>& tokens,
+                                      const Request& who) {
+  auto row = hub_.store()->load_game(id);
+  if (!row) return ApiError{503, "reading game " + id + ": " + row.error()};
+  if (!*row) return not_found("no such game: " + quote(id));
+  const auto account = online_.session_of(who);
+  for (const store::SeatRow& seat : (*row)->seats) {
+    if (account && seat.account == std::to_string(account->id)) return true;
+    for (const std::string& token : tokens) {
+      if (same_hash(seat.token_hash, hash_token(token))) return true;
+    }
+  }
+  return false;
+}
+
+Response AnalysisApi::handle(const Request& request, const std::vector<std::string>& s) {
+  try {
+    const bool review_path = s.size() == 4 && s[1] == "games";
+    const std::string path = review_path ? "review" : s.size() == 3 ? s[2] : "";
+    const std::string& method = request.method;
+    if (review_path) {
+      if (method != "GET" && method != "POST") {
+        return error({405, "method " + method + " not allowed here"});
+      }
+      return review(request, s[2]);
+    }
+    if (path == "line" || path == "legal") {
+      if (method != "POST") return error({405, "method " + method + " not allowed here"});
+      return path == "line" ? line(request) : legal(request);
+    }
+    if (path == "ws") return error(bad_request("expected a WebSocket upgrade"));
+    return error(not_found("no such path: " + quote(request.target)));
+  } catch (const std::exception& e) {
+    return error(internal_error(std::string("internal error: ") + e.what()));
+  }
+}
+
+Response AnalysisApi::line(const Request& request) {
+  auto body = parse_body(request.body);
+  if (!body) return error(body.error());
+  auto wanted = read_line_request(*body);
+  if (!wanted) return error(wanted.error());
+  auto resolved = resolve_line(hub_, *wanted);
+  if (!resolved) return error(resolved.error());
+  return json_response(200, game_text(line_view(*resolved)));
+}
+
+Response AnalysisApi::legal(const Request& request) {
+  auto body = parse_body(request.body);
+  if (!body) return error(body.error());
+  auto wanted = read_line_request(*body);
+  if (!wanted) return error(wanted.error());
+  auto clicks = strings_field(*body, "clicks", 64);
+  if (!clicks) return error(clicks.error());
+  auto resolved = resolve_line(hub_, *wanted);
+  if (!resolved) return error(resolved.error());
+  if (resolved->end->is_terminal()) return json_response(200, legal_text(LegalClicks{}));
+  const std::string key = line_key(*resolved);
+  auto index = legal_.find(key, 0);
+  if (!index) {
+    auto built = LegalIndex::build(*resolved->end);
+    if (!built) return error(internal_error("legal moves: " + built.error()));
+    index = *built;
+    legal_.put(key, 0, index);
+  }
+  return json_response(200, legal_text(index->answer(*clicks)));
+}
+
+Response AnalysisApi::review(const Request& request, const std::string& id) {
+  if (!valid_game_id(id)) return error(not_found("no such game: " + quote(id)));
+  if (request.method == "GET") {
+    auto state = reviews_.state(id);
+    if (!state) return error(state.error());
+    return json_response(200, review_state_text(*state));
+  }
+  bool created = false;
+  auto state = reviews_.request(id, requester(request), &created);
+  if (!state) return error(state.error());
+  return json_response(created ? 202 : 200, review_state_text(*state));
+}
+
+std::string AnalysisApi::handle_ws_message(const AnalysisClient& client, std::string_view text) {
+  if (limiter_.enabled() && !limiter_.allow(client.remote)) {
+    return ws_error_text("too many requests from " + client.remote);
+  }
+  json message;
+  try {
+    message = json::parse(text);
+  } catch (const json::exception&) {
+    return ws_error_text("malformed JSON");
+  }
+  if (!message.is_object()) return ws_error_text("a message must be a JSON object");
+  auto type_it = message.find("type");
+  const std::string type =
+      type_it != message.end() && type_it->is_string() ? type_it->get<std::string>() : "";
+  if (type == "ping") return pong_text();
+  if (type == "stop") {
+    live_.stop(client.connection);
+    return "";
+  }
+  if (type == "review") {
+    auto id_it = message.find("id");
+    if (id_it == message.end() || !id_it->is_string() ||
+        !valid_game_id(id_it->get<std::string>())) {
+      return ws_error_text("id: expected a game id");
+    }
+    const std::string id = id_it->get<std::string>();
+    reviews_.watch(id, client.watcher);
+    // Its state now (a store read: on a worker), then its news as they come.
+    const bool queued = hub_.run_work([this, id, send = client.send] {
+      auto state = reviews_.state(id);
+      send(state ? review_event_text(*state) : ws_error_text(state.error().message));
+    });
+    return queued ? "" : ws_error_text(Hub::busy_workers().message);
+  }
+  if (type != "analyse") {
+    return ws_error_text("type: expected analyse, stop, review or ping, got " + quote(type));
+  }
+  auto request = number_field(message, "request", 0, int64_t{1} << 52, 0);
+  if (!request) return ws_error_text(request.error().message);
+  const auto number = static_cast<uint64_t>(*request);
+  auto lines = number_field(message, "lines", 1, options_.live_max_lines, kDefaultLines);
+  if (!lines) return live_error_text(number, false, lines.error().message);
+  auto tokens = strings_field(message, "tokens", 16);
+  if (!tokens) return live_error_text(number, false, tokens.error().message);
+  auto wanted = read_line_request(message);
+  if (!wanted) return live_error_text(number, false, wanted.error().message);
+  LiveAnalysis::Job job;
+  job.request = number;
+  job.lines = static_cast<int>(*lines);
+  job.resolve = [this, line = std::move(*wanted), tokens = std::move(*tokens),
+                 who = client.upgrade]() -> Outcome<std::unique_ptr<GameState>> {
+    auto resolved = resolve_line(hub_, line);
+    if (!resolved) return resolved.error();
+    if (resolved->game_playing) {
+      auto held = holds_seat(resolved->id, tokens, who);
+      if (!held) return held.error();
+      if (*held) {
+        return forbidden("game " + resolved->id +
+                         " is being played and you hold a seat in it: its analysis opens to "
+                         "its players once it ends");
+      }
+    }
+    return std::move(resolved->end);
+  };
+  auto started = live_.start(client.connection, client.remote, std::move(job), client.send);
+  if (!started) {
+    const int status = started.error().status;
+    return live_error_text(number, status == 503 || status == 429, started.error().message);
+  }
+  return "";
+}
+
+void AnalysisApi::disconnected(const AnalysisClient& client) { live_.stop(client.connection); }
+
+}  // namespace arbiter::server

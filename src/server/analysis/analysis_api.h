@@ -1,0 +1,85 @@
+// The analysis board's API (docs/api.md "Analysis"): the lines it shows and plays on (a stored
+// game's, a record's or a pasted position's), their legal clicks, reviews of finished games,
+// and live analysis over the WebSocket /api/analysis/ws. The Api (api.h) hands it the requests
+// of its paths on a hub worker; the WebSocket's session hands it each message.
+//
+// Who may analyse: anyone may analyse any position, a stored game's included, except a seat
+// holder of a game being played, while it is played (the server knows a holder by the seat
+// tokens its page sends with the position, and by its logged-in account). Files: this one's
+// .cpp (routes, messages), analysis_line.h (lines), live_analysis.h, review_jobs.h.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/analysis/analysis_options.h"
+#include "server/analysis/live_analysis.h"
+#include "server/analysis/review_jobs.h"
+#include "server/api.h"
+#include "server/legal_index.h"
+#include "server/rate_limiter.h"
+
+namespace arbiter::server {
+
+class OnlineApi;
+
+// One analysis WebSocket as the API sees it.
+struct AnalysisClient {
+  uint64_t connection = 0;  // unique to the connection
+  std::string remote;       // its address (limit key)
+  Request upgrade;          // the upgrade request: its cookie says who is logged in
+  LiveAnalysis::Sink send;  // queues a message on the socket; thread-safe, never blocks
+  std::weak_ptr<ReviewWatcher> watcher;  // the socket, told of the reviews it watches
+};
+
+class AnalysisApi {
+ public:
+  // `rate_limit`: WebSocket messages per second per address (burst twice that), 0 for none.
+  AnalysisApi(Hub& hub, OnlineApi& online, const AnalysisOptions& options, double rate_limit);
+  ~AnalysisApi();
+
+  // Whether `segments` (the path, split) is one of these routes' paths.
+  static bool owns(const std::vector<std::string>& segments);
+  // Whether a WebSocket upgrade to `target` is the analysis socket's.
+  static bool is_websocket(std::string_view target);
+  // The answer to a request on one of those paths. Reads the store and replays lines: call it
+  // on a hub worker.
+  Response handle(const Request& request, const std::vector<std::string>& segments);
+
+  // Whether `remote` may open an analysis socket now (the rate limit).
+  bool admit(const std::string& remote);
+  // One text message from `client`: returns the message to answer with at once ("" for none;
+  // live analysis and review news come later through client.send).
+  std::string handle_ws_message(const AnalysisClient& client, std::string_view text);
+  // `client` has gone: its analysis stops.
+  void disconnected(const AnalysisClient& client);
+
+  LiveAnalysis& live() { return live_; }
+  ReviewJobs& reviews() { return reviews_; }
+  // Stops the live analyses and the reviews and joins their threads (before the I/O stops).
+  void shutdown();
+
+ private:
+  // "account:ID" for a logged-in caller, else "address:REMOTE": whose reviews count together.
+  std::string requester(const Request& request);
+  // Whether the caller holds a seat of stored game `id`: one of `tokens`, or its account.
+  Outcome<bool> holds_seat(const std::string& id, const std::vector<std::string>& tokens,
+                           const Request& who);
+  Response line(const Request& request);
+  Response legal(const Request& request);
+  Response review(const Request& request, const std::string& id);
+
+  Hub& hub_;
+  OnlineApi& online_;
+  const AnalysisOptions options_;
+  RateLimiter limiter_;
+  LegalIndexes legal_;  // the click indexes of lines asked about lately
+  ReviewJobs reviews_;
+  LiveAnalysis live_;
+};
+
+}  // namespace arbiter::server

@@ -1,0 +1,348 @@
+#include "server/puzzles/puzzles_api.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/text.h"
+#include "games/registry.h"
+#include "server/api_json.h"
+#include "server/json_writer.h"
+#include "server/live_game.h"
+#include "server/puzzles/attempt.h"
+#include "server/puzzles/puzzle_glicko.h"
+#include "server/puzzles/puzzles_json.h"
+#include "server/tokens.h"
+
+namespace arbiter::server::puzzles {
+namespace {
+
+namespace ep = engine::puzzles;
+
+constexpr std::size_t kLegalBudget = 16u << 20;        // bytes of click indexes kept
+constexpr int64_t kBrowserCookieAge = 400LL * 86'400;  // seconds: about a year
+constexpr std::size_t kMaxMoves = 64;                  // moves an attempt may carry
+constexpr int kCandidates = 8;  // puzzles next() reads to find one that plays
+constexpr int kRateTries = 3;   // rating writes that met a concurrent one
+
+bool is_json(std::string_view content_type) {
+  return to_lower(trim(content_type.substr(0, content_type.find(';')))) == "application/json";
+}
+
+Response json_response(int status, std::string body) {
+  Response r;
+  r.status = status;
+  r.body = std::move(body);
+  return r;
+}
+
+ApiError store_error(const std::string& message) { return {503, "store: " + message}; }
+
+// The browser id of the request's cookie, "" when it has none (or not one of ours).
+std::string browser_cookie(std::string_view cookies) {
+  for (auto part : split(cookies, ";")) {
+    part = trim(part);
+    const auto eq = part.find('=');
+    if (eq == std::string_view::npos || trim(part.substr(0, eq)) != kBrowserCookie) continue;
+    return std::string(trim(part.substr(eq + 1)));
+  }
+  return "";
+}
+
+std::vector<std::string> words(std::string_view text, std::string_view separators) {
+  std::vector<std::string> out;
+  for (auto w : split(text, separators)) out.emplace_back(w);
+  return out;
+}
+
+// A puzzle as stored, replayed: its line's positions, or a 500 for a row that no longer plays
+// (an arbiter whose rules changed since it was found).
+struct Loaded {
+  store::PuzzleRow row;
+  std::vector<std::string> solution;
+  ep::PuzzleLine line;
+};
+
+Outcome<Loaded> replay(store::PuzzleRow row) {
+  Loaded out;
+  out.solution = words(row.solution, " ");
+  auto line = ep::replay_puzzle(row.game, row.params, row.position, out.solution);
+  if (!line) {
+    return internal_error("puzzle " + std::to_string(row.id) + " does not replay: " + line.error());
+  }
+  out.line = std::move(*line);
+  out.row = std::move(row);
+  return out;
+}
+
+}  // namespace
+
+struct PuzzlesApi::Call {
+  const Request& request;
+  const std::vector<std::string>& segments;
+  const std::map<std::string, std::string>& query;
+  nlohmann::json body = nlohmann::json::object();
+  std::string solver;       // "account:ID" or "browser:HASH"
+  bool new_solver = false;  // a guest without a browser id yet: one is handed out now
+
+  std::string param(const char* key) const {
+    auto it = query.find(key);
+    return it == query.end() ? std::string() : it->second;
+  }
+};
+
+// Attempts: 20 at once per address, then two a second (a person clicks far slower).
+PuzzlesApi::PuzzlesApi(std::shared_ptr<store::Store> store)
+    : store_(std::move(store)), attempts_(2, 20), legal_(kLegalBudget) {}
+
+bool PuzzlesApi::owns(const std::vector<std::string>& segments) {
+  return segments.size() >= 3 && segments[0] == "api" && segments[1] == "puzzles";
+}
+
+Response PuzzlesApi::handle(const Request& request, const std::vector<std::string>& segments,
+                            const std::map<std::string, std::string>& query,
+                            const std::optional<SessionAccount>& who) {
+  Call c{request, segments, query};
+  if (request.method == "POST") {
+    if (!is_json(request.content_type)) {
+      return Api::error_response(
+          {415,
+           "Content-Type: expected application/json, got " +
+               (request.content_type.empty() ? std::string("none") : quote(request.content_type))});
+    }
+    if (!trim(request.body).empty()) {
+      try {
+        c.body = nlohmann::json::parse(request.body);
+      } catch (const nlohmann::json::exception& e) {
+        std::string what = e.what();
+        if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
+        return Api::error_response(bad_request("malformed JSON: " + what));
+      }
+      if (!c.body.is_object()) {
+        return Api::error_response(bad_request("the body must be a JSON object"));
+      }
+    }
+  }
+  std::string new_browser;  // a browser id to hand out, "" when the request had one
+  if (who) {
+    c.solver = "account:" + std::to_string(who->id);
+  } else {
+    std::string id = browser_cookie(request.cookie);
+    std::string hash = hash_token(id);
+    if (hash.empty()) {
+      id = new_browser = new_token();
+      hash = hash_token(id);
+      c.new_solver = true;
+    }
+    c.solver = "browser:" + hash;
+  }
+  Response r;
+  try {
+    auto out = route(c);
+    r = out ? std::move(*out) : Api::error_response(out.error());
+  } catch (const std::exception& e) {
+    r = Api::error_response(internal_error(std::string("internal error: ") + e.what()));
+  }
+  if (!new_browser.empty()) {
+    r.set_cookie = std::string(kBrowserCookie) + "=" + new_browser +
+                   "; HttpOnly; SameSite=Lax; Path=/; Max-Age=" + std::to_string(kBrowserCookieAge);
+  }
+  return r;
+}
+
+PuzzlesApi::Out PuzzlesApi::route(Call& c) {
+  const auto& s = c.segments;
+  const std::string& m = c.request.method;
+  struct Entry {
+    std::vector<std::string_view> path;  // after /api/puzzles/; "*" is a puzzle id
+    const char* method;
+    Out (PuzzlesApi::*handler)(Call&);
+  };
+  static const Entry table[] = {
+      {{"next"}, "GET", &PuzzlesApi::next},
+      {{"rating"}, "GET", &PuzzlesApi::rating},
+      {{"*"}, "GET", &PuzzlesApi::one},
+      {{"*", "legal"}, "GET", &PuzzlesApi::legal},
+      {{"*", "attempt"}, "POST", &PuzzlesApi::attempt},
+  };
+  bool known = false;
+  for (const Entry& e : table) {
+    if (e.path.size() + 2 != s.size()) continue;
+    bool match = true;
+    for (std::size_t i = 0; i < e.path.size() && match; ++i) {
+      match = e.path[i] == "*" ? s[2 + i] != "next" && s[2 + i] != "rating" : e.path[i] == s[2 + i];
+    }
+    if (!match) continue;
+    known = true;
+    if (m == e.method) return (this->*e.handler)(c);
+  }
+  if (known) return ApiError{405, "method " + m + " not allowed here"};
+  return not_found("no such path: " + quote(c.request.target));
+}
+
+namespace {
+
+Outcome<int64_t> puzzle_id(const std::string& text) {
+  auto id = parse_int(text, 1, INT64_MAX, "puzzle id");
+  if (!id) return not_found("no puzzle " + quote(text));
+  return *id;
+}
+
+}  // namespace
+
+PuzzlesApi::Out PuzzlesApi::next(Call& c) {
+  const std::string game = c.param("game");
+  if (game.empty()) return bad_request("game: missing (one of " + game_names() + ")");
+  if (!find_game(game)) {
+    return bad_request("game: unknown game " + quote(game) + " (known: " + game_names() + ")");
+  }
+  auto mine = store_->puzzle_rating(c.solver);
+  if (!mine) return store_error(mine.error());
+  const double rating = *mine ? (*mine)->rating : store::PuzzleRatingRow{}.rating;
+  auto rows = store_->puzzles_near(game, rating, c.solver, kCandidates);
+  if (!rows) return store_error(rows.error());
+  for (auto& row : *rows) {
+    auto loaded = replay(std::move(row));
+    if (!loaded) continue;  // a row that no longer plays is skipped, not served
+    return json_response(200, written(8192, [&](JsonWriter& w) {
+                           w.begin_object();
+                           w.key("puzzle");
+                           write_puzzle(w, loaded->row, loaded->line);
+                           w.key("rating");
+                           write_solver_rating(w, c.solver, *mine);
+                           w.end_object();
+                         }));
+  }
+  return not_found("no puzzles of " + game + " yet");
+}
+
+PuzzlesApi::Out PuzzlesApi::one(Call& c) {
+  auto id = puzzle_id(c.segments[2]);
+  if (!id) return id.error();
+  auto row = store_->puzzle_by_id(*id);
+  if (!row) return store_error(row.error());
+  if (!*row) return not_found("no puzzle " + std::to_string(*id));
+  auto loaded = replay(std::move(**row));
+  if (!loaded) return loaded.error();
+  return json_response(200, written(8192, [&](JsonWriter& w) {
+                         w.begin_object();
+                         w.key("puzzle");
+                         write_puzzle(w, loaded->row, loaded->line);
+                         w.end_object();
+                       }));
+}
+
+PuzzlesApi::Out PuzzlesApi::rating(Call& c) {
+  auto mine = store_->puzzle_rating(c.solver);
+  if (!mine) return store_error(mine.error());
+  return json_response(200, written(256, [&](JsonWriter& w) {
+                         w.begin_object();
+                         w.key("rating");
+                         write_solver_rating(w, c.solver, *mine);
+                         w.end_object();
+                       }));
+}
+
+// GET /api/puzzles/{id}/legal?moves=...&clicks=...: the clicks of the position after `moves`,
+// which must be the line so far up to a move of the solver's (the client knows them: the
+// solver played them and the server answered the replies).
+PuzzlesApi::Out PuzzlesApi::legal(Call& c) {
+  auto id = puzzle_id(c.segments[2]);
+  if (!id) return id.error();
+  auto row = store_->puzzle_by_id(*id);
+  if (!row) return store_error(row.error());
+  if (!*row) return not_found("no puzzle " + std::to_string(*id));
+  auto loaded = replay(std::move(**row));
+  if (!loaded) return loaded.error();
+  const auto moves = words(c.param("moves"), ",");
+  const auto& line = loaded->line;
+  if (moves.size() >= loaded->solution.size()) {
+    return bad_request("moves: the line has " + std::to_string(loaded->solution.size()) +
+                       " moves; give those played before a move of the solver's");
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    auto s = line.positions[i]->clone();
+    if (!s->apply(moves[i]) || s->history().back() != loaded->solution[i]) {
+      return bad_request("moves[" + std::to_string(i) + "]: " + quote(moves[i]) +
+                         " is not the line's move there");
+    }
+  }
+  const GameState& at = *line.positions[moves.size()];
+  if (at.to_move() != line.solver) {
+    return bad_request("moves: after them another seat is to move, not the solver");
+  }
+  std::vector<std::string> clicks = words(c.param("clicks"), ",");
+  const std::string key = "puzzle " + std::to_string(*id);
+  auto index = legal_.find(key, moves.size());
+  if (!index) {
+    auto built = LegalIndex::build(at);
+    if (!built) return internal_error("legal moves of " + key + ": " + built.error());
+    index = *built;
+    legal_.put(key, moves.size(), index);
+  }
+  return json_response(200, legal_text(index->answer(clicks)));
+}
+
+PuzzlesApi::Out PuzzlesApi::attempt(Call& c) {
+  if (const int wait = attempts_.take(c.request.remote)) {
+    Response r = Api::error_response({429, "too many attempts from " + c.request.remote +
+                                               ": try again in " + std::to_string(wait) + " s"});
+    r.retry_after = wait;
+    return r;
+  }
+  // A guest attempts as the browser the cookie names: a request without it would rate a new
+  // solver every time.
+  if (c.new_solver) {
+    return unauthorized("no solver: log in, or send the " + std::string(kBrowserCookie) +
+                        " cookie a first request here sets");
+  }
+  auto id = puzzle_id(c.segments[2]);
+  if (!id) return id.error();
+  auto field = c.body.find("moves");
+  if (field == c.body.end() || field->is_null()) return bad_request("moves: missing");
+  if (!field->is_array()) return bad_request("moves: expected an array of move texts");
+  if (field->size() > kMaxMoves) {
+    return bad_request("moves: at most " + std::to_string(kMaxMoves));
+  }
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < field->size(); ++i) {
+    if (!(*field)[i].is_string()) {
+      return bad_request("moves[" + std::to_string(i) + "]: expected a move text");
+    }
+    moves.push_back((*field)[i].get<std::string>());
+  }
+  auto row = store_->puzzle_by_id(*id);
+  if (!row) return store_error(row.error());
+  if (!*row) return not_found("no puzzle " + std::to_string(*id));
+  auto loaded = replay(std::move(**row));
+  if (!loaded) return loaded.error();
+  auto step = check_attempt(loaded->line, loaded->solution, moves);
+  if (!step) return step.error();
+  AttemptAnswer answer{*step, loaded->line, loaded->solution};
+  if (step->result != AttemptResult::kContinue) {
+    const bool solved = step->result == AttemptResult::kSolved;
+    store::PuzzleRow puzzle = loaded->row;
+    for (int attempt = 0;; ++attempt) {
+      auto mine = store_->puzzle_rating(c.solver);
+      if (!mine) return store_error(mine.error());
+      answer.before = *mine;
+      const auto a = rate_attempt(c.solver, *mine, puzzle, solved, now_ms());
+      auto rated = store_->rate_puzzle_attempt(a);
+      if (rated) {
+        answer.rated = *rated;
+        answer.after = *rated ? std::optional(a.solver) : *mine;
+        answer.puzzle_rating = *rated ? a.puzzle_rating : puzzle.rating;
+        break;
+      }
+      if (rated.code() != store::ErrorCode::kConflict || attempt + 1 == kRateTries) {
+        return store_error(rated.error());
+      }
+      // Another attempt ended meanwhile: read both rows again.
+      auto fresh = store_->puzzle_by_id(*id);
+      if (!fresh) return store_error(fresh.error());
+      if (!*fresh) return not_found("no puzzle " + std::to_string(*id));
+      puzzle = **fresh;
+    }
+  }
+  return json_response(200, attempt_text(answer, c.solver));
+}
+
+}  // namespace arbiter::server::puzzles

@@ -1,0 +1,58 @@
+// Puzzles over HTTP (docs/api.md "Puzzles"): the next puzzle for a solver, a puzzle by id, the
+// clicks of its positions, an attempt's moves checked against its line, and the solver's
+// puzzle rating. The Api (api.h) hands it the requests of /api/puzzles, on a hub worker (it
+// reads the store and builds click indexes), with the caller's session when it has one.
+//
+// The solver is the logged-in account ("account:ID"), else the browser: a guest's browser gets
+// a random id in the HttpOnly cookie `arbiter_browser` on its first request here, and solves as
+// "browser:" and the id's hash (server/tokens.h), so the store never holds the cookie itself.
+//
+// An attempt is stateless (puzzles/attempt.h): each POST carries every move the solver has made.
+// When it ends (solved or failed) the solver's and the puzzle's ratings change
+// (puzzles/puzzle_glicko.h), once per solver and puzzle (Store::rate_puzzle_attempt): trying a
+// puzzle again is answered the same way but rated no more. Attempts are limited per address.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/api.h"
+#include "server/legal_index.h"
+#include "server/online/online_api.h"
+#include "server/rate_limiter.h"
+
+namespace arbiter::server::puzzles {
+
+inline constexpr std::string_view kBrowserCookie = "arbiter_browser";
+
+class PuzzlesApi {
+ public:
+  explicit PuzzlesApi(std::shared_ptr<store::Store> store);
+
+  // Whether `segments` (the path, split) is under /api/puzzles.
+  static bool owns(const std::vector<std::string>& segments);
+  // The answer to a request on one of those paths; reads and writes the store.
+  Response handle(const Request& request, const std::vector<std::string>& segments,
+                  const std::map<std::string, std::string>& query,
+                  const std::optional<SessionAccount>& who);
+
+ private:
+  struct Call;
+  using Out = Outcome<Response>;
+  Out route(Call& c);
+  Out next(Call& c);
+  Out one(Call& c);
+  Out legal(Call& c);
+  Out attempt(Call& c);
+  Out rating(Call& c);
+
+  std::shared_ptr<store::Store> store_;
+  RateLimiter attempts_;
+  LegalIndexes legal_;
+};
+
+}  // namespace arbiter::server::puzzles
