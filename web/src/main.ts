@@ -6,13 +6,17 @@
 //   #/account          log in, register; the account's settings
 //   #/players/NAME     a player's ratings and games
 //   #/leaderboard[/POOL]  the best-rated players of a pool
+//   #/puzzles[/ID]      puzzles: the next one of a game, or puzzle ID
+//   #/analysis[/ID][?…]  the analysis board: a game, a pasted position or record (its query)
 
 import { loadCatalog } from './catalog';
 import { clear, h } from './dom';
 import { mountAccountLink, mountLanguageSwitch } from './header';
 import { onLanguageChange, t } from './i18n';
 import { accountPage } from './pages/account';
+import { analysisPage } from './pages/analysis';
 import { leaderboardPage } from './pages/leaderboard';
+import { puzzlesPage } from './pages/puzzles';
 import { profilePage } from './pages/profile';
 import { registerServiceWorker } from './pwa';
 import { refreshUser } from './session';
@@ -41,9 +45,16 @@ function route(): void {
     if (current) a.setAttribute('aria-current', 'page');
     else a.removeAttribute('aria-current');
   }
+  if (parts[0].startsWith('analysis?')) {
+    teardown = analysisPage(app, location.hash); // reads its own query
+    return;
+  }
   switch (parts[0]) {
     case 'game':
       teardown = gamePage(app, parts[1] ?? '');
+      break;
+    case 'analysis':
+      teardown = analysisPage(app, location.hash);
       break;
     case 'join':
       joinPage(app, parts[1] ?? '', Number(parts[2] ?? -1));
@@ -60,6 +71,9 @@ function route(): void {
       break;
     case 'leaderboard':
       leaderboardPage(app, parts.slice(1).join('/')); // a pool's name holds a slash
+      break;
+    case 'puzzles':
+      teardown = puzzlesPage(app, parts[1] ?? '');
       break;
     case '':
       teardown = homePage(app);

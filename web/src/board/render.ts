@@ -10,7 +10,7 @@ import { gameTitle } from '../catalog';
 import { t } from '../i18n';
 import { markStroke, pieceFill } from './colours';
 import { drawGlyph } from './glyphs';
-import { hexLayout, hexSlots, kSlotReach, polyline, routeRuns, slotEnds, slotKey, squareLayout } from './layout';
+import { hexLayout, hexSlots, kSlotReach, type Layout, polyline, routeRuns, slotEnds, slotKey, squareLayout } from './layout';
 import { motionAllowed, type MoveRoute, planMotion, playMotion } from './motion';
 import { normTurns, type Side, turnSide } from './orientation';
 import { attachPointer, type HitShape, type Point } from './pointer';
@@ -35,6 +35,12 @@ export interface BoardMarks {
 
 let svgCounter = 0;
 
+// The layout each drawn board was laid out by, for what is drawn over it later (arrows.ts).
+const layouts = new WeakMap<SVGSVGElement, Layout>();
+export function boardLayout(svg: SVGSVGElement): Layout | undefined {
+  return layouts.get(svg);
+}
+
 
 export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {}): SVGSVGElement {
   const hex = view.shape === 'hex';
@@ -49,6 +55,7 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
     role: 'img',
     'aria-label': t('game.board', { game: gameTitle(game) }),
   });
+  layouts.set(svg, layout);
   // Arrowheads: outlined so they read on light and dark squares alike; one per seat colour for
   // the moves of others.
   const defs = s('defs');

@@ -304,7 +304,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     // Banner: connection and seat.
     clear(banner);
     if (!connected) banner.append(h('div', { class: 'banner off' }, t('game.connection_lost')));
-    if (!mine.length) banner.append(h('div', { class: 'banner' }, t('common.watching')));
+    if (!mine.length) banner.append(h('div', { class: 'banner' }, t('common.watching'), ' ', h('a', { id: 'watch-analyse', href: `#/analysis/${encodeURIComponent(id)}` }, t('analysis.analyse'))));
 
     // Status line.
     status.className = g.status === 'finished' ? 'status-line finished' : 'status-line';
@@ -326,7 +326,9 @@ export function gamePage(app: HTMLElement, id: string): () => void {
           mine.length && !g.rematch_id ? h('button', { id: 'over-rematch', class: 'primary', disabled: busy || mine.some((i) => g.seats[i]?.rematch), onclick: () => void act('rematch') }, t('game.rematch')) : null,
           g.rematch_id ? h('button', { class: 'primary', onclick: () => followRematch(g) }, t('game.go_rematch')) : null,
           h('a', { class: 'button', id: 'over-new', href: '#/' }, t('home.new_game')),
-          h('button', { id: 'over-review', disabled: g.moves.length === 0, onclick: () => void showPly(0) }, t('game.review'))));
+          h('button', { id: 'over-review', disabled: g.moves.length === 0, onclick: () => void showPly(0) }, t('game.review')),
+          h('a', { class: 'button', id: 'over-analyse', href: `#/analysis/${encodeURIComponent(id)}` }, t('analysis.analyse')),
+          g.moves.length ? h('a', { class: 'button', id: 'over-engine-review', href: `#/analysis/${encodeURIComponent(id)}?review=1` }, t('analysis.engine_review')) : null));
     }
     if (viewing) {
       const what = shown.ply === 0 ? t('game.replay_start', { total: g.moves.length }) : t('game.replay_move', { n: shown.ply, total: g.moves.length });

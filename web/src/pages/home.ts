@@ -1,4 +1,5 @@
-// Home: start a game (game, parameters, seats), the games this browser holds, open games to join.
+// Home: start a game (game, parameters, seats), the games this browser holds, and the lobby live
+// over its WebSocket (pages/lobby.ts): seeks, games waiting for a player, games being played.
 
 import { api, ApiError, type Catalog, type CatalogGame, type CatalogSeating, type Game } from '../api';
 import { pieceFill } from '../board/colours';
@@ -8,7 +9,7 @@ import { serverText, t } from '../i18n';
 import { levelName, paramLabel, paramsHelpLine, seatName, serverPhrase } from '../i18n/server_text';
 import { accountSeats, currentUser } from '../session';
 import { addTokens, forget, getPref, heldGames, setPref, tokensFor } from '../storage';
-import { lobbyCard } from './lobby';
+import { LobbyFeed, lobbyCard, lobbyGamesCard } from './lobby';
 import { paramControl, paramWords, validValue } from './param_controls';
 
 // The time controls offered (docs/online.md): none, real time (minutes+increment), days per move.
@@ -64,8 +65,9 @@ export function homePage(app: HTMLElement): () => void {
   let game = getPref('game', ''); // "": the catalog's first game
   const form = h('div', { class: 'card' });
   const mine = h('div', { class: 'card' }, h('h2', null, t('home.my_games')), h('p', { class: 'muted' }, t('app.loading')));
-  const open = h('div', { class: 'card' }, h('h2', null, t('home.open_games')), h('p', { class: 'muted' }, t('app.loading')));
-  app.append(h('h1', { class: 'visually-hidden' }, t('home.title')), h('div', { class: 'home' }, form, h('div', null, lobbyCard(), mine, open)));
+  const feed = new LobbyFeed();
+  app.append(h('h1', { class: 'visually-hidden' }, t('home.title')),
+    h('div', { class: 'home' }, form, h('div', null, lobbyCard(feed), mine, lobbyGamesCard(feed, true), lobbyGamesCard(feed, false))));
 
   // Per-game choices, kept while the page lives and remembered across visits: each parameter's
   // value (as the catalog's schema allows it) and the number of players.
@@ -248,45 +250,18 @@ export function homePage(app: HTMLElement): () => void {
     );
   }
 
-  async function drawOpen(): Promise<void> {
-    let games: Game[] = [];
-    let failed = '';
-    try {
-      games = (await api.list('open=1&status=playing&limit=50')).games;
-    } catch (e) {
-      failed = e instanceof ApiError ? e.message : String(e);
-    }
-    if (!alive) return;
-    clear(open);
-    open.append(h('h2', null, t('home.open_games')));
-    if (failed) open.append(h('p', { class: 'error small' }, failed));
-    const held = heldGames();
-    const joinable = games.filter((g) => g.seats.some((s) => s.kind === 'open'));
-    if (!joinable.length) {
-      open.append(h('p', { class: 'muted' }, t('home.no_open')));
-      return;
-    }
-    open.append(
-      h('ul', { class: 'game-list', id: 'open-games' },
-        ...joinable.map((g) =>
-          h('li', { 'data-id': g.id },
-            h('span', { class: 'what' }, describeGame(g, held[g.id]?.tokens ?? {}), h('br'), h('span', { class: 'muted small' }, `${g.params}`)),
-            ...g.seats.map((s, i) => (s.kind === 'open' ? h('a', { class: 'button', href: `#/join/${encodeURIComponent(g.id)}/${i}` }, t('common.join_as', { seat: seatName(s.player) })) : null)),
-            h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.id)}` }, t('common.watch')))),
-      ),
-    );
-  }
-
   drawForm();
   loadCatalog().then(
     (c) => { catalog = c; if (alive) { drawForm(); drawMine(); } },
     (e) => { loadError = t('home.load_failed', { error: e instanceof ApiError ? e.message : String(e) }); if (alive) drawForm(); },
   );
   drawMine();
-  drawOpen();
-  const timer = window.setInterval(() => { drawOpen(); }, 15000);
+  // A page shown again reconnects the lobby at once rather than at its next retry.
+  const visible = (): void => { if (document.visibilityState === 'visible') feed.nudge(); };
+  document.addEventListener('visibilitychange', visible);
   return () => {
     alive = false;
-    window.clearInterval(timer);
+    document.removeEventListener('visibilitychange', visible);
+    feed.close();
   };
 }

@@ -1,7 +1,10 @@
-// The home page's Seeks card: the open seeks and challenges (GET /api/seeks, polled every 5 s
-// while the card is on the page), Accept or Withdraw on each, and a form to post one. Seeks
-// need an account; logged out, the card says so. When a seek of one's own is taken, the game
-// made of it is opened.
+// The lobby on the home page, live over its WebSocket (docs/api.md "Lobby WebSocket"): a
+// LobbyFeed holds the seeks and the listed games being played as the server pushes them (the
+// whole lobby when the socket opens, then each change; the socket reconnects after a drop and
+// gets the whole lobby again). The Seeks card shows the open seeks and challenges, Accept or
+// Withdraw on each, and a form to post one (seeks need an account; logged out, the card says
+// so); when a seek of one's own is taken, the server names its game and the page opens it. The
+// games cards show the games waiting for a player and those being played now.
 
 import { api, ApiError, type Seek } from '../api';
 import { catalogNow, gameTitle } from '../catalog';
@@ -9,8 +12,8 @@ import { clear, h } from '../dom';
 import { t, tParts } from '../i18n';
 import { addTokens, getPref, setPref } from '../storage';
 import { currentUser, onUserChange } from '../session';
-
-const kPollMs = 5000;
+import { lobbyUrl, Socket } from '../play/live';
+import { seatName } from '../i18n/server_text';
 
 // The time controls a seek may ask for (docs/online.md); a rated seek needs a limited one.
 function seekTimeControls(): [string, string][] {
@@ -31,52 +34,174 @@ function rangeText(s: Seek): string {
   return t('lobby.rating_range', { min: s.min_rating, max: s.max_rating });
 }
 
-export function lobbyCard(): HTMLElement {
+// A listed game as the lobby shows it.
+export interface LobbyGame {
+  id: string;
+  game: string;
+  params: string;
+  time_control: string;
+  rated: boolean;
+  created_ms: number;
+  seek: number | null;
+  waiting: boolean; // a seat is open
+  seats: { player: string; kind: 'human' | 'ai' | 'open'; level: number; account: string; rating: number | null; provisional: boolean }[];
+}
+
+interface LobbyMessage {
+  type?: string;
+  seeks?: Seek[];
+  games?: LobbyGame[];
+  seek?: Seek | number;
+  game?: LobbyGame | string;
+  id?: number | string;
+  seat?: number;
+}
+
+// The lobby as the server pushes it. Listeners are told after every change; `taken` is told
+// when a seek of the logged-in player's has become a game (its id and the player's seat).
+export class LobbyFeed {
+  seeks: Seek[] = [];
+  games: LobbyGame[] = []; // newest first
+  up = false;
+  loaded = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly takenListeners = new Set<(game: string, seat: number) => void>();
+  private readonly socket: Socket;
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor() {
+    this.socket = new Socket(lobbyUrl, {
+      message: (msg) => this.receive(msg as LobbyMessage),
+      connection: (up) => { this.up = up; this.changed(); },
+    });
+    // The server reads who is watching when the socket opens: a new session, a new socket.
+    this.cleanups.push(onUserChange(() => this.socket.reopen()));
+  }
+
+  // Calls `f` when the feed closes (a card's own listeners).
+  whenClosed(f: () => void): void {
+    this.cleanups.push(f);
+  }
+
+  onChange(f: () => void): () => void {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  }
+
+  onTaken(f: (game: string, seat: number) => void): () => void {
+    this.takenListeners.add(f);
+    return () => this.takenListeners.delete(f);
+  }
+
+  nudge(): void {
+    this.socket.nudge();
+  }
+
+  close(): void {
+    for (const f of this.cleanups.splice(0)) f();
+    this.socket.close();
+    this.listeners.clear();
+    this.takenListeners.clear();
+  }
+
+  private receive(m: LobbyMessage): void {
+    switch (m.type) {
+      case 'lobby':
+        this.seeks = m.seeks ?? [];
+        this.games = m.games ?? [];
+        this.loaded = true;
+        break;
+      case 'seek_added':
+        if (typeof m.seek === 'object') {
+          const seek = m.seek;
+          this.seeks = [...this.seeks.filter((s) => String(s.id) !== String(seek.id)), seek];
+        }
+        break;
+      case 'seek_removed':
+        this.seeks = this.seeks.filter((s) => String(s.id) !== String(m.id));
+        break;
+      case 'game_added':
+      case 'game_changed':
+        if (typeof m.game === 'object') {
+          const game = m.game;
+          this.games = [...this.games.filter((g) => g.id !== game.id), game].sort((a, b) => b.created_ms - a.created_ms);
+        }
+        break;
+      case 'game_removed':
+        this.games = this.games.filter((g) => g.id !== m.id);
+        break;
+      case 'seek_taken':
+        if (typeof m.game === 'string' && typeof m.seat === 'number') {
+          for (const f of [...this.takenListeners]) f(m.game, m.seat);
+        }
+        return;
+      default:
+        return; // pong, error
+    }
+    this.changed();
+  }
+
+  private changed(): void {
+    for (const f of [...this.listeners]) f();
+  }
+}
+
+// Who plays a seat, as a list shows it: the account and its rating, the AI, or open.
+function seatText(s: LobbyGame['seats'][number]): string {
+  if (s.kind === 'ai') return t('common.ai_short', { level: s.level });
+  if (s.kind === 'open') return t('home.seat_open');
+  if (!s.account) return t('lobby.guest');
+  if (s.rating === null) return s.account;
+  return t(s.provisional ? 'lobby.player_rating_provisional' : 'lobby.player_rating', { name: s.account, rating: s.rating });
+}
+
+function gameLine(g: LobbyGame): string {
+  const seats = g.seats.map((s) => `${seatName(s.player)}: ${seatText(s)}`).join(', ');
+  return `${gameTitle(g.game)} · ${g.time_control} · ${g.rated ? t('common.rated') : t('common.casual')} — ${seats}`;
+}
+
+// The games waiting for a player (`waiting`) or being played now, live from the feed.
+export function lobbyGamesCard(feed: LobbyFeed, waiting: boolean): HTMLElement {
+  const card = h('div', { class: 'card', id: waiting ? 'open-card' : 'live-card' });
+  const draw = (): void => {
+    clear(card);
+    card.append(h('h2', null, waiting ? t('home.open_games') : t('lobby.live_title')));
+    if (!feed.loaded) {
+      card.append(h('p', { class: 'muted' }, feed.up ? t('app.loading') : t('lobby.reconnecting')));
+      return;
+    }
+    if (!feed.up) card.append(h('p', { class: 'muted small' }, t('lobby.reconnecting')));
+    const games = feed.games.filter((g) => g.waiting === waiting);
+    if (!games.length) {
+      card.append(h('p', { class: 'muted' }, waiting ? t('home.no_open') : t('lobby.no_live')));
+      return;
+    }
+    card.append(h('ul', { class: 'game-list', id: waiting ? 'open-games' : 'live-games' },
+      ...games.map((g) => h('li', { 'data-id': g.id },
+        h('span', { class: 'what' }, gameLine(g), ...(g.params ? [h('br'), h('span', { class: 'muted small' }, g.params)] : [])),
+        ...g.seats.map((s, i) => (s.kind === 'open' ? h('a', { class: 'button', href: `#/join/${encodeURIComponent(g.id)}/${i}` }, t('common.join_as', { seat: seatName(s.player) })) : null)),
+        h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.id)}` }, t('common.watch'))))));
+  };
+  feed.onChange(draw);
+  draw();
+  return card;
+}
+
+export function lobbyCard(feed: LobbyFeed): HTMLElement {
   const card = h('div', { class: 'card', id: 'seeks' });
   const list = h('div', null, h('p', { class: 'muted' }, t('app.loading')));
   const listError = h('p', { class: 'error small', id: 'seek-list-error' });
   const formBox = h('div', null);
   card.append(h('h2', null, t('lobby.title')), list, listError, formBox);
 
-  let seeks: Seek[] = [];
-  // One's own seeks as last seen, and those withdrawn here: one that vanishes otherwise was taken.
-  let mine = new Map<string, Seek>();
-  const withdrawn = new Set<string>();
-
-  async function poll(): Promise<void> {
-    try {
-      seeks = (await api.seeks()).seeks;
-      listError.textContent = '';
-    } catch (e) {
-      listError.textContent = t('lobby.load_failed', { error: message(e) });
-      return;
-    }
-    if (!card.isConnected) return;
-    const user = currentUser()?.toLowerCase();
-    const now = new Map(seeks.filter((s) => s.username.toLowerCase() === user).map((s) => [s.id, s]));
-    const taken = [...mine.values()].filter((s) => !now.has(s.id) && !withdrawn.has(s.id));
-    mine = now;
-    drawList();
-    if (taken.length) void openTaken(taken);
-  }
-
-  // The author of a taken seek holds a seat of the new game by account: find it among the
-  // account's games and open it.
-  async function openTaken(taken: Seek[]): Promise<void> {
-    try {
-      const games = (await api.list('mine=1&status=playing&limit=20')).games;
-      const since = Math.min(...taken.map((s) => s.created_ms));
-      const made = games
-        .filter((g) => g.created_ms >= since && taken.some((s) => s.game === g.game && s.time_control === g.time_control))
-        .sort((a, b) => b.created_ms - a.created_ms)[0];
-      if (made && card.isConnected) location.hash = `#/game/${encodeURIComponent(made.id)}`;
-    } catch (e) {
-      listError.textContent = t('lobby.taken_lost', { error: message(e) });
-    }
-  }
-
   function drawList(): void {
     clear(list);
+    listError.textContent = feed.loaded && !feed.up ? t('lobby.reconnecting') : '';
+    if (!feed.loaded) {
+      list.append(h('p', { class: 'muted' }, feed.up ? t('app.loading') : t('lobby.reconnecting')));
+      return;
+    }
+    const seeks = feed.seeks;
     const user = currentUser()?.toLowerCase();
     if (!seeks.length) {
       list.append(h('p', { class: 'muted' }, t('lobby.nobody')));
@@ -92,9 +217,7 @@ export function lobbyCard(): HTMLElement {
         button.disabled = true;
         try {
           if (own) {
-            withdrawn.add(s.id);
-            await api.withdrawSeek(s.id);
-            await poll();
+            await api.withdrawSeek(s.id); // the lobby's socket takes it off the list
           } else {
             const seated = await api.acceptSeek(s.id);
             addTokens(seated.game.id, seated.game.game, seated.tokens);
@@ -145,8 +268,7 @@ export function lobbyCard(): HTMLElement {
           ...(max.value ? { max_rating: Number(max.value) } : {}),
           ...(challenge.value.trim() ? { challenge: challenge.value.trim() } : {}),
         });
-        challenge.value = '';
-        await poll();
+        challenge.value = '';  // the lobby's socket brings it
       } catch (e) {
         error.textContent = message(e);
       } finally {
@@ -165,18 +287,14 @@ export function lobbyCard(): HTMLElement {
     );
   }
 
-  // The card stops polling (and listening) once it is off the page: the home page's teardown
-  // clears the page, and the next poll sees that.
-  const stopListening = onUserChange(() => { drawForm(); void poll(); });
-  const timer = window.setInterval(() => {
-    if (!card.isConnected) {
-      window.clearInterval(timer);
-      stopListening();
-      return;
-    }
-    void poll();
-  }, kPollMs);
+  // The author of a taken seek holds its seat by account: the server names the game, and the
+  // page opens it.
+  feed.onTaken((game) => {
+    if (card.isConnected) location.hash = `#/game/${encodeURIComponent(game)}`;
+  });
+  feed.onChange(drawList);
+  feed.whenClosed(onUserChange(() => { drawForm(); drawList(); }));
   drawForm();
-  void poll();
+  drawList();
   return card;
 }

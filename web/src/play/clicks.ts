@@ -23,6 +23,10 @@ function sameClick(a: string, b: string): boolean {
   return a === b || (a.includes('|') && b.includes('|') && slotKey(a) === slotKey(b));
 }
 
+// Where the legal clicks come from: a stored game's id (the legal endpoint), or any function
+// answering as it does (the analysis board's lines).
+export type LegalSource = string | ((clicks: string[]) => Promise<Legal>);
+
 export class MoveMaker {
   clicks: string[] = [];
   changes: (ClickChange | null)[] = []; // what each click does to the board drawn
@@ -34,7 +38,7 @@ export class MoveMaker {
   private busy = false;
 
   constructor(
-    private readonly id: string,
+    private readonly source: LegalSource,
     private readonly host: ClickHost,
   ) {}
 
@@ -82,7 +86,7 @@ export class MoveMaker {
     let legal: Legal;
     this.loading = true;
     try {
-      legal = await api.legal(this.id, clicks);
+      legal = typeof this.source === 'string' ? await api.legal(this.source, clicks) : await this.source(clicks);
     } catch (e) {
       if (gen === this.generation) {
         this.loading = false;

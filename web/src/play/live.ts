@@ -1,16 +1,16 @@
-// The game's WebSocket: state and thinking messages, a ping to keep it open, and reconnection
-// with backoff after a drop (a restarted server sends the full state again on connect).
+// The server's WebSockets: a Socket keeps one open (a ping to keep it open, reconnection with
+// backoff after a drop, JSON messages in and out); Live is a game's (state and thinking
+// messages; a restarted server sends the full state again on connect), and lobbyUrl() names the
+// lobby's (pages/lobby.ts).
 
 import { api, type Game, type Thinking } from '../api';
 
-export interface LiveHandlers {
-  state(game: Game): void;
-  thinking(t: Thinking): void;
-  error(message: string): void;
+export interface SocketHandlers {
+  message(msg: { type?: string; [key: string]: unknown }): void;
   connection(up: boolean): void;
 }
 
-export class Live {
+export class Socket {
   private ws: WebSocket | null = null;
   private closed = false;
   private retries = 0;
@@ -18,8 +18,8 @@ export class Live {
   private pingTimer = 0;
 
   constructor(
-    private readonly id: string,
-    private readonly on: LiveHandlers,
+    private readonly url: () => string,
+    private readonly on: SocketHandlers,
   ) {
     this.open();
   }
@@ -28,7 +28,7 @@ export class Live {
     if (this.closed) return;
     let ws: WebSocket;
     try {
-      ws = new WebSocket(api.wsUrl(this.id));
+      ws = new WebSocket(this.url());
     } catch {
       this.schedule();
       return;
@@ -41,15 +41,13 @@ export class Live {
       this.pingTimer = window.setInterval(() => this.send({ type: 'ping' }), 25000);
     };
     ws.onmessage = (ev) => {
-      let msg: { type?: string; game?: Game; error?: string };
+      let msg: { type?: string; [key: string]: unknown };
       try {
         msg = JSON.parse(String(ev.data));
       } catch {
         return;
       }
-      if (msg.type === 'state' && msg.game) this.on.state(msg.game);
-      else if (msg.type === 'thinking') this.on.thinking(msg as unknown as Thinking);
-      else if (msg.type === 'error') this.on.error(msg.error ?? 'error');
+      if (msg && typeof msg === 'object') this.on.message(msg);
     };
     ws.onclose = () => {
       window.clearInterval(this.pingTimer);
@@ -78,6 +76,19 @@ export class Live {
     this.open();
   }
 
+  // Drops the connection and opens a new one at once (the session changed: the server reads
+  // who is watching when the socket opens).
+  reopen(): void {
+    if (this.closed) return;
+    const ws = this.ws;
+    this.ws = null;
+    window.clearInterval(this.pingTimer);
+    window.clearTimeout(this.retryTimer);
+    if (ws) ws.close();
+    this.retries = 0;
+    this.open();
+  }
+
   send(msg: unknown): void {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
   }
@@ -90,4 +101,45 @@ export class Live {
     this.ws = null;
     if (ws) ws.close();
   }
+}
+
+export interface LiveHandlers {
+  state(game: Game): void;
+  thinking(t: Thinking): void;
+  error(message: string): void;
+  connection(up: boolean): void;
+}
+
+// A game's WebSocket.
+export class Live {
+  private readonly socket: Socket;
+
+  constructor(id: string, on: LiveHandlers) {
+    this.socket = new Socket(() => api.wsUrl(id), {
+      message: (msg) => {
+        if (msg.type === 'state' && msg.game) on.state(msg.game as Game);
+        else if (msg.type === 'thinking') on.thinking(msg as unknown as Thinking);
+        else if (msg.type === 'error') on.error(typeof msg.error === 'string' ? msg.error : 'error');
+      },
+      connection: (up) => on.connection(up),
+    });
+  }
+
+  nudge(): void {
+    this.socket.nudge();
+  }
+
+  send(msg: unknown): void {
+    this.socket.send(msg);
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+// The lobby's WebSocket (docs/api.md "Lobby WebSocket").
+export function lobbyUrl(): string {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/lobby/ws`;
 }
