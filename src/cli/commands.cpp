@@ -69,7 +69,10 @@ CLI::Validator number_range(long double lo, long double hi, bool whole, const st
     errno = 0;
     const long double v = std::strtold(input.c_str(), &end);
     if (end != input.c_str() + input.size() || errno == ERANGE || !std::isfinite(v)) return bad;
-    if (v < lo || v > hi) return bad;
+    // A fractional option is read into a double: compared as one, so a bound written as a
+    // decimal (0.001) admits its own text, which strtold reads a little below the double.
+    const long double as_read = whole ? v : static_cast<long double>(static_cast<double>(v));
+    if (as_read < lo || as_read > hi) return bad;
     if (whole) {  // CLI11 would read a leading 0 as octal: 08080 is 8080
       const auto first = input.find_first_not_of('0', sign);
       input.erase(sign, (first == std::string::npos ? input.size() - 1 : first) - sign);

@@ -28,6 +28,7 @@ bad "match movetime" "--movetime: must be a number from 0 to 3600" match travers
 bad "match games" "--games: must be a whole number from 1 to 100000" match traverse --games 0
 bad "show at" "--at: must be a whole number from 0" show x --at -3
 bad "perft depth" "--depth: must be a whole number from 0 to 64" perft traverse --depth deep
+bad "a decimal bound admits its own text" "--port: must be" serve --ai-movetime 0.001 --port 99999
 bad "option help names the command" "(see arbiter serve --help)" serve --port 99999
 "$arbiter" match traverse --a random --b random --games 2 --quiet --seed 0009 >/dev/null 2>"$tmp/zero.err"
 check "a leading zero is decimal, not octal" "0 " "$? $(cat "$tmp/zero.err")"
