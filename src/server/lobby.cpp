@@ -222,6 +222,11 @@ void Lobby::seeks_changed() {
   post([this] { read_seeks(); });
 }
 
+void Lobby::seek_accepted(int64_t seek, int64_t author) {
+  std::lock_guard lock(mu_);
+  remember_author_locked(seek, author);
+}
+
 void Lobby::game_noticed(const std::string& id, int moves) {
   {
     std::lock_guard lock(mu_);

@@ -102,6 +102,9 @@ class Lobby {
   void game_changed(const LiveGame& g);
   // The seeks changed in the store: they are read again.
   void seeks_changed();
+  // Seek `seek` of account `author` is being made into a game on this server: its author is
+  // told the game when it arrives, even when it was taken before the lobby read it.
+  void seek_accepted(int64_t seek, int64_t author);
   // Another server changed game `id` (not in memory here); `moves` as in store::GameChange.
   void game_noticed(const std::string& id, int moves);
   // Reads the seeks and the listed games being played again, and sends every watcher the lobby

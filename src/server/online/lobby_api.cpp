@@ -192,6 +192,7 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
   request.account = std::to_string(seek.account_id);
   request.account_name = seek.username;
   request.seek_id = seek.id;  // the lobby tells the author (lobby.h)
+  hub_.lobby().seek_accepted(seek.id, seek.account_id);
   request.seats.emplace();
   for (int i = 0; i < *players; ++i) request.seats->push_back(i == author_seat ? "human" : "open");
   auto made = hub_.create(request);
