@@ -16,7 +16,9 @@ SECONDS_RUN=${SECONDS_RUN:-20}
 GAME=${GAME:-traverse}
 PARAMS=${PARAMS:-}
 POOL=${POOL:-$CLIENTS}
-PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+BENCH_NAME=ws_load.sh
+source "$(dirname "$0")/lib.sh"
+PORT=${PORT:-$(bench_free_port)}
 
 for tool in "$BUILD/arbiter" "$BUILD/ws_load"; do
   [[ -x $tool ]] || { echo "ws_load.sh: $tool not built (cmake --build $BUILD --target arbiter ws_load)" >&2; exit 2; }
@@ -24,24 +26,14 @@ done
 command -v sqlite3 >/dev/null || { echo "ws_load.sh: sqlite3 (the command-line shell) is needed" >&2; exit 2; }
 
 WORK=$(mktemp -d)
-SERVER_PID=
 cleanup() {
-  [[ -n $SERVER_PID ]] && kill -9 "$SERVER_PID" 2>/dev/null || true
+  bench_stop_servers
   rm -rf "$WORK"
 }
 trap cleanup EXIT
 
-SERVE=("$BUILD/arbiter" serve --port "$PORT" --db "sqlite:$WORK/bench.db" --rate-limit 0 --create-limit 0 --max-connections-per-address 0)
-echo "server: ${SERVE[*]}"
-"${SERVE[@]}" >"$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-
-for _ in $(seq 100); do
-  curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-  kill -0 "$SERVER_PID" 2>/dev/null || { echo "ws_load.sh: the server exited:" >&2; cat "$WORK/server.log" >&2; exit 1; }
-  sleep 0.1
-done
-curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null || { echo "ws_load.sh: no answer on /api/health" >&2; exit 1; }
+bench_start_server "$WORK/server.log" "$PORT" "$BUILD/arbiter" serve --port "$PORT" \
+  --db "sqlite:$WORK/bench.db" --rate-limit 0 --create-limit 0 --max-connections-per-address 0
 
 LOAD=("$BUILD/ws_load" --host 127.0.0.1 --port "$PORT" --clients "$CLIENTS" --seconds "$SECONDS_RUN"
       --game "$GAME" --pool "$POOL")
@@ -50,20 +42,14 @@ echo "client: ${LOAD[*]}"
 "${LOAD[@]}" | tee "$WORK/load.txt"
 
 # Durability as the API promises it: SIGKILL, then every accepted move must be on disk.
-{ kill -9 "$SERVER_PID" && wait "$SERVER_PID"; } 2>/dev/null || true
-SERVER_PID=
-result=$(grep '^RESULT ' "$WORK/load.txt")
-field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$result"; }
+bench_stop_servers
+field() { bench_field "$WORK/load.txt" "$1"; }
 accepted=$(field accepted)
 stored=$(sqlite3 "$WORK/bench.db" 'SELECT COUNT(*) FROM moves')
 games=$(sqlite3 "$WORK/bench.db" 'SELECT COUNT(*) FROM games')
 echo "after kill -9: $stored moves in $games games stored, $accepted accepted"
 
-status=0
-check() {  # check NAME OK
-  if [[ $2 == 1 ]]; then echo "ok:     $1"; else echo "MISSED: $1"; status=1; fi
-}
-check "moves persisted ($stored >= $accepted)" "$(( stored >= accepted ))"
-check "throughput $(field moves_per_s) moves/s >= 2000" "$(awk -v x="$(field moves_per_s)" 'BEGIN { print (x >= 2000) }')"
-check "p99 latency $(field p99_ms) ms < 50" "$(awk -v x="$(field p99_ms)" 'BEGIN { print (x < 50) }')"
+bench_check "moves persisted ($stored >= $accepted)" "$(( stored >= accepted ))"
+bench_check "throughput $(field moves_per_s) moves/s >= 2000" "$(awk -v x="$(field moves_per_s)" 'BEGIN { print (x >= 2000) }')"
+bench_check "p99 latency $(field p99_ms) ms < 50" "$(awk -v x="$(field p99_ms)" 'BEGIN { print (x < 50) }')"
 exit $status

@@ -6,13 +6,18 @@
 // of the game.
 //
 //   ws_open_loop --host 127.0.0.1 --port P --games 5000 --watchers 2 --interval 5 --seconds 30
-//                [--game traverse] [--threads 2] [--server-pid PID]
+//                [--game traverse] [--threads 2] [--server-pid PID] [--watch-port P2]
 //
 // The games are hot-seat games made over HTTP before the clock starts, their moves played out
 // from the rules core beforehand (a random game per game, long enough for the run). One watcher
 // of each game also sends its moves. All sockets are asynchronous on a few threads, so 10,000
 // connections cost threads nothing. With --server-pid, the server's resident memory is read from
 // /proc at the end. Prints a `RESULT key=value ...` line; exits 1 on any error.
+//
+// Several servers on one database (bench/store_compare.sh): with --watch-port P2 the games are
+// made and moved on --port, and every watcher but the mover connects to P2, so each move must
+// cross from one server to the other through the database's change feed; the time from sending
+// a move to its state at a watcher on P2 is reported apart (`p99_remote_ms`).
 //
 // Clocks (bench/clock_load.sh): --time-control gives the moving games a control ("3+2"), and
 // --flaggers F makes F more games of --flag-control ("0.05+0", 3 s) that flag during the run:
@@ -144,6 +149,9 @@ int main(int argc, char** argv) {
 
   net::io_context io;
   const auto endpoints = tcp::resolver(io).resolve(o.host, o.port);
+  const bool two_servers = !o.watch_port.empty();
+  const auto watch_endpoints =
+      two_servers ? tcp::resolver(io).resolve(o.host, o.watch_port) : endpoints;
   const int all_games = o.games + o.flaggers;  // movers first, then the flaggers
   std::vector<Game> games(all_games);
   std::vector<std::mutex> game_mu(all_games);
@@ -188,9 +196,11 @@ int main(int argc, char** argv) {
   for (int t = 0; t < o.threads; ++t) pool.emplace_back([&] { io.run(); });
   for (int g = 0; g < all_games; ++g) {
     for (int w = 0; w < o.watchers; ++w) {
-      auto watcher = std::make_shared<Watcher>(io, games[g], game_mu[g], totals, o.watchers);
+      const bool remote = two_servers && w > 0;  // watcher 0 sends the moves
+      auto watcher =
+          std::make_shared<Watcher>(io, games[g], game_mu[g], totals, o.watchers, remote);
       watchers[g].push_back(watcher);
-      watcher->start(endpoints, o.host, [&](bool ok) {
+      watcher->start(remote ? watch_endpoints : endpoints, o.host, [&](bool ok) {
         if (!ok) ++refused;
         --pending;
       });
@@ -269,6 +279,7 @@ int main(int argc, char** argv) {
   std::lock_guard lock(totals.mu);
   std::sort(totals.latency_us.begin(), totals.latency_us.end());
   std::sort(totals.all_us.begin(), totals.all_us.end());
+  std::sort(totals.remote_us.begin(), totals.remote_us.end());
   std::sort(totals.flag_ms.begin(), totals.flag_ms.end());
   const auto flag_percentile = [&](double p) {
     if (totals.flag_ms.empty()) return 0.0;
@@ -293,6 +304,14 @@ int main(int argc, char** argv) {
       percentile_ms(totals.latency_us, 0.5), percentile_ms(totals.latency_us, 0.99),
       percentile_ms(totals.all_us, 0.5), percentile_ms(totals.all_us, 0.99),
       percentile_ms(totals.all_us, 1.0));
+  if (two_servers) {
+    std::printf(
+        "move on port %s -> a watcher on port %s: %zu states, p50 %.2f ms, p99 %.2f ms, "
+        "max %.2f ms\n",
+        o.port.c_str(), o.watch_port.c_str(), totals.remote_us.size(),
+        percentile_ms(totals.remote_us, 0.5), percentile_ms(totals.remote_us, 0.99),
+        percentile_ms(totals.remote_us, 1.0));
+  }
   if (o.flaggers > 0) {
     std::printf(
         "flags: %lld of %lld seen; deadline -> a watcher: p50 %.2f ms, p99 %.2f ms, max %.2f ms "
@@ -308,10 +327,12 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "RESULT sent=%lld late=%lld p99_every_ms=%.2f rss_mib=%ld errors=%lld flags=%lld "
-      "flags_expected=%lld flag_p99_ms=%.2f flag_max_ms=%.2f flags_early=%lld\n",
+      "flags_expected=%lld flag_p99_ms=%.2f flag_max_ms=%.2f flags_early=%lld "
+      "remote=%zu p99_remote_ms=%.2f\n",
       static_cast<long long>(totals.sent), static_cast<long long>(totals.late),
       percentile_ms(totals.all_us, 0.99), rss, static_cast<long long>(totals.errors),
       static_cast<long long>(flags_seen), static_cast<long long>(flags_expected),
-      flag_percentile(0.99), flag_percentile(1.0), static_cast<long long>(totals.flags_early));
+      flag_percentile(0.99), flag_percentile(1.0), static_cast<long long>(totals.flags_early),
+      totals.remote_us.size(), percentile_ms(totals.remote_us, 0.99));
   return totals.errors == 0 && totals.sent > 0 ? 0 : 1;
 }

@@ -10,6 +10,7 @@ namespace ws_open_loop {
 struct Options {
   std::string host = "127.0.0.1";
   std::string port = "8080";
+  std::string watch_port;  // the watchers but the first (the mover): empty, the same as port
   int games = 5000;
   int watchers = 2;
   double interval = 5;
@@ -35,7 +36,7 @@ Options parse_options(int argc, char** argv) {
       std::puts(
           "ws_open_loop --host H --port P --games G --watchers W --interval S --seconds S "
           "[--game NAME] [--threads T] [--server-pid PID] [--time-control TC] [--flaggers F] "
-          "[--flag-control TC]");
+          "[--flag-control TC] [--watch-port P]");
       std::exit(0);
     }
     if (i + 1 >= argc) usage_error(flag + " needs a value (see --help)");
@@ -53,6 +54,8 @@ Options parse_options(int argc, char** argv) {
       o.host = v;
     } else if (flag == "--port") {
       o.port = v;
+    } else if (flag == "--watch-port") {
+      o.watch_port = std::to_string(static_cast<int>(number(1, 65535)));
     } else if (flag == "--games") {
       o.games = static_cast<int>(number(1, 100000));
     } else if (flag == "--watchers") {

@@ -62,6 +62,7 @@ struct Totals {
   std::mutex mu;
   std::vector<uint32_t> latency_us;  // send -> a watcher's state, every watcher
   std::vector<uint32_t> all_us;      // send -> the last watcher's state
+  std::vector<uint32_t> remote_us;   // send -> a state at a watcher on the other server
   std::vector<double> flag_ms;       // a flagger's deadline -> its end reaching a watcher
   int64_t flags_early = 0;           // ends on time seen before the announced deadline
   int64_t sent = 0, late = 0, errors = 0;
@@ -74,12 +75,15 @@ struct Totals {
 
 class Watcher : public std::enable_shared_from_this<Watcher> {
  public:
-  Watcher(net::io_context& io, Game& game, std::mutex& game_mu, Totals& totals, int watchers)
+  // remote: this watcher is on another server than the game's mover (--watch-port).
+  Watcher(net::io_context& io, Game& game, std::mutex& game_mu, Totals& totals, int watchers,
+          bool remote = false)
       : ws_(net::make_strand(io)),
         game_(game),
         game_mu_(game_mu),
         totals_(totals),
-        watchers_(watchers) {}
+        watchers_(watchers),
+        remote_(remote) {}
 
   void start(const tcp::resolver::results_type& endpoints, const std::string& host,
              std::function<void(bool)> connected) {
@@ -149,6 +153,7 @@ class Watcher : public std::enable_shared_from_this<Watcher> {
     {
       std::lock_guard t(totals_.mu);
       totals_.latency_us.push_back(us);
+      if (remote_) totals_.remote_us.push_back(us);
     }
     game_.acked = std::max(game_.acked, static_cast<int>(ply));
   }
@@ -191,6 +196,7 @@ class Watcher : public std::enable_shared_from_this<Watcher> {
   std::mutex& game_mu_;
   Totals& totals_;
   int watchers_;
+  bool remote_;
   long last_seen_ = 0;
   double deadline_ms_ = 0;  // flaggers: the deadline last announced
   bool flag_timed_ = false;
