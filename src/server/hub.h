@@ -334,6 +334,13 @@ class Hub {
   // the stored state in its place and broadcasts it.
   void refresh_later(const std::string& id);
   void refresh(const std::string& id);
+  // The common case of refresh in time independent of the game's length: the store holds one
+  // move more than `g`, after the same moves, and the row otherwise on the same terms; that move
+  // is read alone and played on the live state. False when that is not so (refresh_replayed).
+  bool refresh_appended(const GamePtr& g);
+  // Reads the game and replays every stored move (on a worker: refresh_replayed_later).
+  void refresh_replayed(const GamePtr& g);
+  void refresh_replayed_later(const std::string& id);
   // Notes the sessions another server ended (a kSessions notice), for session_ended_since.
   void sessions_ended(const store::GameChange& change);
 

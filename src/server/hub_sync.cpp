@@ -9,6 +9,9 @@
 // so. Sessions another server ends (a logout, a password change, a deletion) are noted for a
 // while, so a session this server keeps unread for a minute (online/online_api.cpp) is read
 // again at once (session_ended_since).
+#include <algorithm>
+#include <cassert>
+
 #include "server/hub.h"
 
 namespace arbiter::server {
@@ -17,6 +20,30 @@ namespace {
 // How long an ended session is remembered: past the longest a server keeps a session it has read
 // without reading it again (online/online_api.cpp), with room for a slow notice.
 constexpr int64_t kEndedSessionMemoryMs = 120'000;
+
+// Whether `fresh`, with one move at `ply` after `last` (the move before it, if any), is `live`
+// with that move appended: the same moves so far and the row on the same terms, only what a move
+// changes (times, offers, the seats' clocks, an ending) differing.
+bool extends(const LiveGame& live, const store::GameRow& fresh, int ply,
+             const std::optional<store::MoveRow>& last) {
+  if (live.ply() != ply) return false;
+  if (last && (live.state->history().back() != last->text || live.plies.back().seat != last->seat ||
+               live.plies.back().elapsed_ms != last->elapsed_ms)) {
+    return false;
+  }
+  const store::GameRow& held = live.row;
+  if (fresh.id != held.id || fresh.game != held.game || fresh.params != held.params ||
+      fresh.position != held.position || fresh.time_control != held.time_control ||
+      fresh.seats.size() != held.seats.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < held.seats.size(); ++i) {
+    if (fresh.seats[i].kind != held.seats[i].kind || fresh.seats[i].level != held.seats[i].level) {
+      return false;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -92,6 +119,89 @@ void Hub::refresh(const std::string& id) {
     auto it = games_.find(id);
     if (it == games_.end()) return;
     g = it->second.game;
+  }
+  if (!refresh_appended(g)) refresh_replayed(g);
+}
+
+bool Hub::refresh_appended(const GamePtr& g) {
+  // What this server holds: the ply, and its last move to check the stored list still has it.
+  int from = 0;
+  std::optional<store::MoveRow> last;
+  std::string id;
+  {
+    Lock lock(g->mu);
+    id = g->row.id;
+    from = g->ply();
+    if (from > 0) {
+      const PlyInfo& p = g->plies.back();
+      last = store::MoveRow{from - 1, g->state->history().back(), p.seat, 0, p.elapsed_ms};
+    }
+  }
+  auto row = store_->load_game(id);
+  if (!row || !*row) return false;
+  auto moves = store_->load_moves_from(id, last ? from - 1 : from);
+  // Exactly one move more, after the same last move (a takeback and a new move since would
+  // change it, or the count).
+  if (!moves || moves->size() != (last ? 2u : 1u) || moves->back().ply != from) return false;
+  if (last) {
+    const store::MoveRow& m = moves->front();
+    if (m.text != last->text || m.seat != last->seat || m.elapsed_ms != last->elapsed_ms) {
+      return false;
+    }
+  }
+  change(g, [this, g, fresh = std::move(**row), move = std::move(moves->back()), last]() mutable {
+    LiveGame& live = *g;
+    // Read before a change this server has stored since: keep the newer (as refresh_replayed).
+    if (fresh.updated_ms < live.row.updated_ms) return;
+    if (fresh.updated_ms == live.row.updated_ms && fresh.offers_ms < live.row.offers_ms) return;
+    if (!extends(live, fresh, move.ply, last)) return refresh_replayed_later(live.row.id);
+    if (!live.state->apply(move.text)) return refresh_replayed_later(live.row.id);
+    // replay_game reads a resigned seat from the result text of such a row: left to it.
+    if (fresh.status != store::GameStatus::kPlaying && !live.state->is_terminal() &&
+        fresh.resigned < 0) {
+      [[maybe_unused]] const bool undone = live.state->undo();
+      assert(undone);
+      return refresh_replayed_later(live.row.id);
+    }
+    // The fields refresh_replayed sets, each as replay_game derives it, from one more move. The
+    // snapshots stay: each is still a prefix of the game.
+    cancel_ai_locked(live);
+    live.row = std::move(fresh);
+    live.plies.push_back({move.seat, move.elapsed_ms});
+    if (move.seat >= 0 && move.seat < live.state->num_players()) {
+      credit_move(live.clocks, move.seat, move.elapsed_ms);
+    }
+    live.last_move = describe_last_move(*live.state);
+    live.turn_started_ms = move.at_ms;
+    if (live.clocks.control().limited()) {
+      live.turn_started_ms = std::max(live.turn_started_ms, live.row.updated_ms);
+    }
+    if (!live.playing()) game_over_locked(live);
+    broadcast_state(live);
+    maybe_start_ai_locked(g);
+  });
+  return true;
+}
+
+void Hub::refresh_replayed_later(const std::string& id) {
+  if (stopping_) return;
+  work_.submit([this, id] {
+    GamePtr g;
+    {
+      std::shared_lock lock(games_mu_);
+      auto it = games_.find(id);
+      if (it == games_.end()) return;
+      g = it->second.game;
+    }
+    refresh_replayed(g);
+  });
+}
+
+void Hub::refresh_replayed(const GamePtr& g) {
+  std::string id;
+  {
+    Lock lock(g->mu);
+    id = g->row.id;
   }
   auto row = store_->load_game(id);
   if (!row || !*row) return;

@@ -260,6 +260,7 @@ class PostgresStore final : public Store {
   Status truncate_moves(const GameRow& game, int from_ply) override;
   Result<std::optional<GameRow>> load_game(std::string_view id) override;
   Result<std::vector<MoveRow>> load_moves(std::string_view id) override;
+  Result<std::vector<MoveRow>> load_moves_from(std::string_view id, int from_ply) override;
   Result<std::vector<GameRow>> list_games(const GameFilter& filter) override;
   // One transaction; each write in its own savepoint (a subtransaction), so a failed write
   // changes nothing and the others commit. A failed commit fails every write.
@@ -631,6 +632,26 @@ Result<std::vector<MoveRow>> PostgresStore::load_moves(std::string_view id) {
   Status s = run("load_moves", id, [&](Tx& w) -> Status {
     moves.clear();
     for (const auto& r : w.exec_prepared("select_moves", std::string(id))) {
+      moves.push_back(MoveRow{r[0].as<int>(), r[1].as<std::string>(), r[2].as<int>(),
+                              r[3].as<int64_t>(), r[4].as<int64_t>()});
+    }
+    return {};
+  });
+  if (!s.ok()) return s.failure();
+  return moves;
+}
+
+// The tail of a game's move list by the moves' primary key (game_id, ply): one index range.
+Result<std::vector<MoveRow>> PostgresStore::load_moves_from(std::string_view id, int from_ply) {
+  std::lock_guard lock(mu_);
+  std::vector<MoveRow> moves;
+  Status s = run("load_moves_from", id, [&](Tx& w) -> Status {
+    moves.clear();
+    const auto rows = w.exec_params(
+        "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = $1 AND ply >= $2 "
+        "ORDER BY ply",
+        std::string(id), from_ply);
+    for (const auto& r : rows) {
       moves.push_back(MoveRow{r[0].as<int>(), r[1].as<std::string>(), r[2].as<int>(),
                               r[3].as<int64_t>(), r[4].as<int64_t>()});
     }

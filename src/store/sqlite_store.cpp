@@ -119,6 +119,7 @@ class SqliteStore final : public Store {
   Status truncate_moves(const GameRow& game, int from_ply) override;
   Result<std::optional<GameRow>> load_game(std::string_view id) override;
   Result<std::vector<MoveRow>> load_moves(std::string_view id) override;
+  Result<std::vector<MoveRow>> load_moves_from(std::string_view id, int from_ply) override;
   Result<std::vector<GameRow>> list_games(const GameFilter& filter) override;
   std::vector<Status> write_batch(const std::vector<Write>& writes) override;
   Status probe_write() override;
@@ -532,6 +533,24 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
 }
 
 // ---- online play ------------------------------------------------------------------------
+
+// The tail of a game's move list by the moves' primary key (game_id, ply): one index range.
+Result<std::vector<MoveRow>> SqliteStore::load_moves_from(std::string_view id, int from_ply) {
+  std::lock_guard lock(mu_);
+  op_ = "load_moves_from";
+  std::vector<MoveRow> moves;
+  Use q(
+      cached("SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = ?1 AND "
+             "ply >= ?2 ORDER BY ply"));
+  q.text(1, id).num(2, from_ply);
+  int rc;
+  while ((rc = q.step()) == SQLITE_ROW) {
+    moves.push_back(MoveRow{static_cast<int>(q.col_num(0)), q.col_text(1),
+                            static_cast<int>(q.col_num(2)), q.col_num(3), q.col_num(4)});
+  }
+  if (rc != SQLITE_DONE) return sql_error(op_, id);
+  return moves;
+}
 
 const Stmt& SqliteStore::cached(const char* sql) {
   auto& slot = cached_[sql];

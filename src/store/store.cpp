@@ -5,6 +5,13 @@
 
 namespace arbiter::store {
 
+Result<std::vector<MoveRow>> Store::load_moves_from(std::string_view id, int from_ply) {
+  auto moves = load_moves(id);
+  if (!moves) return moves;
+  std::erase_if(*moves, [from_ply](const MoveRow& m) { return m.ply < from_ply; });
+  return moves;
+}
+
 std::vector<Status> Store::write_batch(const std::vector<Write>& writes) {
   std::vector<Status> out;
   out.reserve(writes.size());

@@ -149,6 +149,38 @@ TEST_P(StoreTest, TruncateTakesMovesBack) {
   EXPECT_FALSE(store->truncate_moves(make_game("ghost"), 0).ok());
 }
 
+// load_moves_from: the tail of the move list from a ply on, as load_moves gives it, and only of
+// that game (what another server appended, read without the whole list).
+TEST_P(StoreTest, LoadMovesFromReadsTheTailOnly) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  GameRow g = make_game("g1");
+  ASSERT_TRUE(store->create_game(g).ok());
+  GameRow other = make_game("g2");
+  ASSERT_TRUE(store->create_game(other).ok());
+  for (int ply = 0; ply < 5; ++ply) {
+    ASSERT_TRUE(store->append_move(g, make_move(ply)).ok());
+    ASSERT_TRUE(store->append_move(other, MoveRow{ply, "x", 0, 1, 1}).ok());
+  }
+  auto tail = store->load_moves_from("g1", 3);
+  ASSERT_TRUE(tail.ok()) << tail.error();
+  ASSERT_EQ(tail->size(), 2u);
+  for (int i = 0; i < 2; ++i) {
+    const MoveRow want = make_move(3 + i);
+    const MoveRow& got = (*tail)[static_cast<std::size_t>(i)];
+    EXPECT_EQ(got.ply, want.ply);
+    EXPECT_EQ(got.text, want.text);
+    EXPECT_EQ(got.seat, want.seat);
+    EXPECT_EQ(got.at_ms, want.at_ms);
+    EXPECT_EQ(got.elapsed_ms, want.elapsed_ms);
+  }
+  EXPECT_EQ(store->load_moves_from("g1", 0)->size(), 5u);
+  EXPECT_TRUE(store->load_moves_from("g1", 5)->empty());
+  EXPECT_TRUE(store->load_moves_from("nope", 0)->empty());
+  ASSERT_TRUE(store->truncate_moves(g, 4).ok());
+  EXPECT_EQ(store->load_moves_from("g1", 3)->size(), 1u);
+}
+
 TEST_P(StoreTest, UpdateReplacesRowAndSeats) {
   auto store = open();
   ASSERT_TRUE(store);
