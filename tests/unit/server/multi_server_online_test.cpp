@@ -6,6 +6,7 @@
 // player only.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <future>
@@ -110,7 +111,16 @@ TEST_F(MultiServerOnlineTest, AClockDeadlineFlagsOnceAcrossServers) {
     const std::string id = accepted.parsed()["game"]["id"];
     ASSERT_EQ(call(0, "GET", "/api/games/" + id).parsed()["status"], "playing");  // A holds it
     {
-      std::lock_guard lock(mu);
+      // The notices of the game's creation and of the acceptor's join come first (the join is
+      // a row change, as a flag is): they are waited for and dropped before the deadline.
+      std::unique_lock lock(mu);
+      ASSERT_TRUE(cv.wait_for(lock, std::chrono::seconds(10),
+                              [&] {
+                                return std::any_of(heard.begin(), heard.end(), [&](const auto& c) {
+                                  return c.game_id == id && c.moves == -1;
+                                });
+                              }))
+          << "the join of game " << id << " was not heard";
       heard.clear();
     }
     clock_ms_ += 60'000 + 1'000;  // past the seat to move's minute and the lag allowance
