@@ -1,7 +1,8 @@
 """Speed of the Python module (docs/python.md), all figures from one run:
 
   - VectorEnv random play, observations and masks included (every step writes them), batch
-    1024 on 2 threads, in env steps per second (one step = one decision in one game);
+    1024 on 2 threads, in env steps per second (one step = one decision in one game), and the
+    same on 1 thread (what the second thread adds);
   - the same loop written in Python over 1024 single States, filling the same batch arrays (a
     random legal action, apply_action, rewards, a new game when one ends, observation_tensor()
     and legal_actions_mask()), and the ratio;
@@ -25,18 +26,27 @@ TARGET_STEPS = {("trap", ""): 200_000, ("traverse", "players=2"): 200_000}
 TARGET_ROUND_TRIPS = 100_000
 
 
-def timed(seconds, body):
-    """Runs body() until `seconds` have passed; returns (units done, seconds taken)."""
-    done = 0
-    start = time.perf_counter()
-    while True:
-        done += body()
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return done, elapsed
+def interleaved(seconds, bodies, slice_seconds=0.05):
+    """Runs the bodies in turn, a slice of about `slice_seconds` each, until each has run for
+    `seconds`; returns each one's units per second (a body returns the units it did). Taken in
+    turns, the figures compared share the machine's conditions: other work on it slows them
+    alike instead of spoiling one measurement."""
+    done = [0] * len(bodies)
+    spent = [0.0] * len(bodies)
+    while min(spent) < seconds:
+        for k, body in enumerate(bodies):
+            start = time.perf_counter()
+            while True:
+                done[k] += body()
+                elapsed = time.perf_counter() - start
+                if elapsed >= slice_seconds:
+                    break
+            spent[k] += elapsed
+    return [d / t for d, t in zip(done, spent)]
 
 
-def vector_env_rate(name, params, seconds, batch=1024, threads=2):
+def vector_env_steps(name, params, batch=1024, threads=2):
+    """VectorEnv random play: a step of every game, observations and masks written."""
     env = arbiter.VectorEnv(arbiter.load_game(name, params), batch=batch, threads=threads, seed=1)
     env.reset()
 
@@ -44,11 +54,10 @@ def vector_env_rate(name, params, seconds, batch=1024, threads=2):
         observations, masks, rewards, terminated = env.step(env.random_actions())
         return batch
 
-    steps, elapsed = timed(seconds, step)
-    return steps / elapsed
+    return step
 
 
-def python_loop_rate(name, params, seconds, batch=1024):
+def python_loop_steps(name, params, batch=1024):
     """VectorEnv's loop in Python: per game, a random legal action, apply_action, a new game
     when one ends (its returns into the rewards), the observation and mask into the batch."""
     import numpy as np
@@ -72,11 +81,10 @@ def python_loop_rate(name, params, seconds, batch=1024):
             masks[i] = state.legal_actions_mask()
         return batch
 
-    steps, elapsed = timed(seconds, step)
-    return steps / elapsed
+    return step
 
 
-def round_trip_rate(name, params, seconds):
+def round_trips(name, params):
     game = arbiter.load_game(name, params)
     rng = random.Random(2)
     state = game.new_initial_state()
@@ -90,24 +98,26 @@ def round_trip_rate(name, params, seconds):
             game.deserialize_state(state.serialize())
         return 1000
 
-    n, elapsed = timed(seconds, trips)
-    return n / elapsed
+    return trips
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="per measurement")
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="per measurement, taken in turns with the others of its game")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = parser.parse_args()
     missed = []
-    print(f"{'game':<28}{'VectorEnv/s':>13}{'Python loop/s':>15}{'ratio':>8}{'round-trips/s':>15}")
+    print(f"{'game':<28}{'VectorEnv/s':>13}{'1 thread/s':>13}{'Python loop/s':>15}{'ratio':>8}"
+          f"{'round-trips/s':>15}")
     for name, params in CASES:
-        vector = vector_env_rate(name, params, args.seconds)
-        loop = python_loop_rate(name, params, args.seconds)
-        trips = round_trip_rate(name, params, args.seconds)
+        vector, single, loop, trips = interleaved(args.seconds, [
+            vector_env_steps(name, params), vector_env_steps(name, params, threads=1),
+            python_loop_steps(name, params), round_trips(name, params)])
         ratio = vector / loop
         label = f"{name} {params}".strip()
-        print(f"{label:<28}{vector:>13,.0f}{loop:>15,.0f}{ratio:>7.1f}x{trips:>15,.0f}")
+        print(f"{label:<28}{vector:>13,.0f}{single:>13,.0f}{loop:>15,.0f}{ratio:>7.1f}x"
+              f"{trips:>15,.0f}")
         if ratio < TARGET_RATIO:
             missed.append(f"{label}: VectorEnv {ratio:.1f}x the Python loop (target {TARGET_RATIO}x)")
         if vector < TARGET_STEPS.get((name, params), 0):

@@ -56,7 +56,7 @@ class VectorEnv {
   uint64_t games_finished() const { return games_finished_; }
 
  private:
-  // Observation, mask, player and random action of game i (`legal`: scratch).
+  // Observation, mask, player and random action of game i (`legal`: the worker's scratch).
   void write_features(int i, std::vector<int>& legal);
 
   GamePtr game_;
@@ -70,6 +70,7 @@ class VectorEnv {
   std::shared_ptr<EnvBuffers> buffers_;
   uint64_t games_finished_ = 0;
   WorkerPool pool_;
+  std::vector<std::vector<int>> legal_;  // per worker: write_features()'s list of legal actions
 };
 
 }  // namespace arbiter::python

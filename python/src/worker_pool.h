@@ -1,12 +1,27 @@
-// A fixed set of threads that run one job over index ranges together: run(n, job) splits
-// [0, n) into one contiguous slice per thread, runs the first slice on the calling thread and
-// returns when every slice is done. The threads live as long as the pool, so a call costs a
-// wake-up, not a thread start.
+// A fixed set of threads that run one job over an index range together. run(n, job) gives
+// each thread a home slice of [0, n), the same slice every run, and returns when every index is
+// done; job(worker, begin, end) runs a chunk of it on worker 0 … threads() − 1 (0 is the
+// caller), so a job can keep per-worker scratch.
+//
+// A thread takes its home slice a chunk at a time from the front; once its slice is done it
+// takes chunks from the back of the others' slices, so a thread the system holds back does
+// less instead of holding the rest up, and the caller waits for the indices, not for the
+// threads (one that has not woken by the time the rest have done everything costs nothing).
+// Home slices, not chunks handed out in turn: an index then stays with one core from run to run
+// (a batch environment's game stays in its cache), and threads share cache lines of per-index
+// outputs only where slices meet; chunks in turn lost a fifth of the second thread's work.
+// Between runs a thread spins a short while (a batch environment calls run() again within
+// microseconds) before it sleeps: against a pool whose threads sleep between runs, 4–8% more
+// steps/s on 2 cores.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -15,15 +30,17 @@ namespace arbiter::python {
 
 class WorkerPool {
  public:
-  using Job = std::function<void(int begin, int end)>;
+  using Job = std::function<void(int worker, int begin, int end)>;
+  // Indices taken at a time; a run of at most this many runs on the caller alone.
+  static constexpr int kChunk = 64;
 
-  explicit WorkerPool(int threads) {
+  explicit WorkerPool(int threads) : slices_(new Slice[static_cast<std::size_t>(threads)]) {
     for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { work(i); });
   }
   ~WorkerPool() {
     {
       std::lock_guard lock(mutex_);
-      quit_ = true;
+      quit_.store(true);
     }
     wake_.notify_all();
     for (auto& t : workers_) t.join();
@@ -33,63 +50,94 @@ class WorkerPool {
 
   int threads() const { return static_cast<int>(workers_.size()) + 1; }
 
+  // One call at a time (the caller serialises them); n < 2^31.
   void run(int n, const Job& job) {
-    if (workers_.empty() || n < 2) {
-      job(0, n);
+    if (workers_.empty() || n <= kChunk) {
+      job(0, 0, n);
       return;
+    }
+    job_ = &job;
+    done_.store(0);
+    const int64_t t = threads();
+    for (int64_t i = 0; i < t; ++i) {
+      slices_[i].left.store(
+          pack(static_cast<uint32_t>(n * i / t), static_cast<uint32_t>(n * (i + 1) / t)));
     }
     {
       std::lock_guard lock(mutex_);
-      job_ = &job;
-      n_ = n;
-      pending_ = static_cast<int>(workers_.size());
-      ++generation_;
+      runs_.fetch_add(1);
     }
     wake_.notify_all();
-    const auto [begin, end] = slice(0, n);
-    job(begin, end);
-    std::unique_lock lock(mutex_);
-    done_.wait(lock, [this] { return pending_ == 0; });
-    job_ = nullptr;
+    take_chunks(0);
+    while (done_.load() != n) std::this_thread::yield();
   }
 
  private:
-  std::pair<int, int> slice(int index, int n) const {
-    const int64_t t = threads();
-    return {static_cast<int>(n * index / t), static_cast<int>(n * (index + 1) / t)};
+  // What is left of a slice: [begin, end) packed as (begin << 32) | end.
+  struct alignas(64) Slice {
+    std::atomic<uint64_t> left{0};
+  };
+  static uint64_t pack(uint32_t begin, uint32_t end) { return uint64_t{begin} << 32 | end; }
+
+  // Claims a chunk of slice s, from its front (its owner) or its back (another thread);
+  // false when nothing is left. A claim is one compare-and-swap on what is left, so it is
+  // valid in the run under way whatever run the claimant woke for.
+  bool claim(int s, bool front, uint32_t& begin, uint32_t& end) {
+    uint64_t left = slices_[s].left.load();
+    for (;;) {
+      const auto b = static_cast<uint32_t>(left >> 32), e = static_cast<uint32_t>(left);
+      if (b >= e) return false;
+      const uint32_t size = std::min<uint32_t>(kChunk, e - b);
+      const uint64_t rest = front ? pack(b + size, e) : pack(b, e - size);
+      if (slices_[s].left.compare_exchange_weak(left, rest)) {
+        begin = front ? b : e - size;
+        end = begin + size;
+        return true;
+      }
+    }
   }
 
-  void work(int index) {
+  // Runs chunks, of its own slice then of the others', until none is left.
+  void take_chunks(int worker) {
+    const int t = threads();
+    uint32_t begin = 0, end = 0;
+    for (int k = 0; k < t; ++k) {
+      const int s = (worker + k) % t;
+      while (claim(s, k == 0, begin, end)) {
+        // job_ is the run's: it is set before the slices are, and the run cannot end before
+        // this chunk is done.
+        (*job_)(worker, static_cast<int>(begin), static_cast<int>(end));
+        done_.fetch_add(static_cast<int>(end - begin));
+      }
+    }
+  }
+
+  void work(int worker) {
     uint64_t seen = 0;
     for (;;) {
-      const Job* job = nullptr;
-      int n = 0;
-      {
+      // Spin first: the next run() usually comes within microseconds.
+      const auto until = std::chrono::steady_clock::now() + std::chrono::microseconds(200);
+      while (runs_.load() == seen && !quit_.load() && std::chrono::steady_clock::now() < until) {
+        std::this_thread::yield();
+      }
+      if (runs_.load() == seen && !quit_.load()) {
         std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return quit_ || generation_ != seen; });
-        if (quit_) return;
-        seen = generation_;
-        job = job_;
-        n = n_;
+        wake_.wait(lock, [&] { return quit_.load() || runs_.load() != seen; });
       }
-      const auto [begin, end] = slice(index, n);
-      (*job)(begin, end);
-      {
-        std::lock_guard lock(mutex_);
-        if (--pending_ == 0) done_.notify_one();
-      }
+      if (quit_.load()) return;
+      seen = runs_.load();
+      take_chunks(worker);
     }
   }
 
   std::vector<std::thread> workers_;
-  std::mutex mutex_;
+  std::unique_ptr<Slice[]> slices_;  // per thread
+  const Job* job_ = nullptr;         // the run under way
+  std::atomic<int> done_{0};         // indices of the run under way done
+  std::atomic<uint64_t> runs_{0};    // runs started: the threads wake when it moves
+  std::atomic<bool> quit_{false};
+  std::mutex mutex_;  // for sleeping: runs_ moves under it
   std::condition_variable wake_;
-  std::condition_variable done_;
-  const Job* job_ = nullptr;
-  int n_ = 0;
-  int pending_ = 0;
-  uint64_t generation_ = 0;
-  bool quit_ = false;
 };
 
 }  // namespace arbiter::python

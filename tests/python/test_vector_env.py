@@ -172,3 +172,21 @@ def test_two_python_threads_on_one_environment():
         s = env.state(i)
         assert np.array_equal(env.masks[i], s.legal_actions_mask())
     assert all("not legal" in e for e in errors)
+
+
+@pytest.mark.parametrize("batch", [1, 64, 65, 200, 700])
+def test_threads_share_any_batch_without_changing_the_games(batch):
+    """The worker pool gives each thread a slice of the batch and lets a thread that is done
+    take chunks (of 64 games) of the others' slices: with any number of threads, every game is
+    stepped once per step, exactly as on one thread."""
+    envs = [arbiter.VectorEnv("traverse", batch=batch, threads=t, seed=9, max_plies=20)
+            for t in (1, 2, 3, 8)]
+    for env in envs:
+        env.reset()
+    for _ in range(60):
+        actions = envs[0].random_actions().copy()
+        outputs = [[a.copy() for a in env.step(actions)] for env in envs]
+        for other in outputs[1:]:
+            for a, b in zip(outputs[0], other):
+                assert np.array_equal(a, b)
+    assert len({env.games_finished for env in envs}) == 1 and envs[0].games_finished > 0

@@ -1,37 +1,83 @@
 #include "games/trap/observation.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "games/trap/actions.h"
 #include "games/trap/snapshot.h"
 
 namespace arbiter::trap {
+namespace {
+
+// Where a field's cells and walls land in the tensor, built once per size, so that a mark is
+// one table lookup (working each cell's place out from the geometry at every observation cost
+// more than the writes themselves).
+struct Layout {
+  int plane = 0;                                          // plane cells: (2 size − 1)²
+  std::array<uint16_t, kMaxCells> at{};                   // the plane cell of each cell
+  std::array<float, kMaxRows * kMaxRows> real{};          // plane 0: 1 on the real cells
+  std::array<std::array<uint16_t, 2>, kMaxSlots> wall{};  // the two marks of a wall in a slot
+};
+
+Layout build(int size) {
+  const Geometry& g = geometry(size);
+  Layout l;
+  const int side = g.num_rows;
+  l.plane = side * side;
+  for (int c = 0; c < g.num_cells; ++c) {
+    l.at[c] = static_cast<uint16_t>((g.num_rows - 1 - g.row[c]) * side + g.number[c] - 1);
+    l.real[l.at[c]] = 1.0f;
+  }
+  // Planes 5 + d: a wall in slot s marks each of its two cells on the edge (direction d) it
+  // lies on.
+  for (int c = 0; c < g.num_cells; ++c) {
+    for (int d = 0; d < kDirections; ++d) {
+      const int s = g.slot[c][d];
+      if (s < 0) continue;
+      const int mark = (5 + d) * l.plane + l.at[c];
+      l.wall[s][c == g.slot_cells[s][0] ? 0 : 1] = static_cast<uint16_t>(mark);
+    }
+  }
+  return l;
+}
+
+const Layout& layout(int size) {
+  static const auto table = [] {
+    std::array<Layout, kMaxSize - kMinSize + 1> t;
+    for (int s = kMinSize; s <= kMaxSize; ++s) t[s - kMinSize] = build(s);
+    return t;
+  }();
+  return table[size - kMinSize];
+}
+
+}  // namespace
 
 void Observation::write(const State& state, std::span<const int> taken, int player,
                         std::span<float> out) {
-  const Geometry& g = state.geo();
-  const int side = g.num_rows;
-  const int plane = side * side;
-  const auto cell = [&](int c) { return (g.num_rows - 1 - g.row[c]) * side + g.number[c] - 1; };
+  const Layout& l = layout(state.params().size);
+  const int plane = l.plane;
+  float* o = out.data();
+  // A constant plane: `value` on the real cells.
   const auto fill = [&](int p, float value) {
-    for (int c = 0; c < g.num_cells; ++c) out[p * plane + cell(c)] = value;
+    float* dst = o + p * plane;
+    for (int k = 0; k < plane; ++k) dst[k] = l.real[k] * value;
   };
   fill(0, 1.0f);  // 0: the real cells
   // 1, 2: the observer's free and trapped movers; 3, 4: the opponent's.
   for (int k = 0; k < 2; ++k) {
     const int s = k == 0 ? player : player ^ 1;
     for (int i = 0; i < kMoversPerSide; ++i) {
-      out[(1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane +
-          cell(state.mover_cell(s, i))] = 1.0f;
+      o[(1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)]] =
+          1.0f;
     }
   }
   // 5–10: a wall on the cell's edge in direction d (geometry.h's order).
-  for (int c = 0; c < g.num_cells; ++c) {
-    for (int d = 0; d < kDirections; ++d) {
-      const int slot = g.slot[c][d];
-      if (slot >= 0 && state.has_wall(slot)) out[(5 + d) * plane + cell(c)] = 1.0f;
-    }
-  }
+  state.walls().for_each([&](int slot) {
+    o[l.wall[slot][0]] = 1.0f;
+    o[l.wall[slot][1]] = 1.0f;
+    return true;
+  });
   if (!state.is_terminal() && state.to_move() == player) fill(11, 1.0f);
   if (player == kRed) fill(12, 1.0f);
   const int walls = state.params().walls;
@@ -41,16 +87,18 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   fill(15, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));  // P11
   // 16, 17: a step taken of the turn in progress, its start and end cells; 18: a wall taken
   // (both cells it separates).
+  if (taken.empty()) return;
+  const Geometry& g = state.geo();
   const Actions actions(state.params());
   for (int a : taken) {
     if (actions.is_step(a)) {
       const int from = a / kDirections;
-      out[16 * plane + cell(from)] = 1.0f;
-      out[17 * plane + cell(g.neighbour[from][a % kDirections])] = 1.0f;
+      o[16 * plane + l.at[from]] = 1.0f;
+      o[17 * plane + l.at[g.neighbour[from][a % kDirections]]] = 1.0f;
     } else if (actions.is_wall(a)) {
       const auto [x, y] = g.slot_cells[a - actions.wall_id(0)];
-      out[18 * plane + cell(x)] = 1.0f;
-      out[18 * plane + cell(y)] = 1.0f;
+      o[18 * plane + l.at[x]] = 1.0f;
+      o[18 * plane + l.at[y]] = 1.0f;
     }
   }
 }

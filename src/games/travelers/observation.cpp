@@ -1,6 +1,7 @@
 #include "games/travelers/observation.h"
 
 #include <algorithm>
+#include <array>
 
 #include "games/travelers/actions.h"
 #include "games/travelers/snapshot.h"
@@ -20,13 +21,18 @@ void fill(std::span<float> out, int plane, float value) {
 void Observation::write(const State& state, std::span<const int> taken, int player,
                         std::span<float> out) {
   // 0–5: the observer's pieces by kind (Traveler, Displacer, Block, Ace, Deuce, Trey);
-  // 6–11: the opponent's.
-  for (Square s = 0; s < kSquares; ++s) {
-    const Piece p = state.at(s);
-    if (p == 0) continue;
-    const int k = (side_of(p) == player ? 0 : kKinds) + kind_of(p);
-    out[k * kPlane + cell(s)] = 1.0f;
+  // 6–11: the opponent's. Without a branch per square (most are empty, in no set pattern): each
+  // cell content names the plane its square is marked on, an empty one a plane of its own that
+  // is thrown away.
+  std::array<float, kPlane> empty;
+  std::array<float*, 1 + 2 * kKinds> plane{};
+  plane[0] = empty.data();
+  for (int side = 0; side < 2; ++side) {
+    for (int kind = 0; kind < kKinds; ++kind) {
+      plane[make_piece(side, kind)] = out.data() + ((side == player ? 0 : kKinds) + kind) * kPlane;
+    }
   }
+  for (Square s = 0; s < kSquares; ++s) plane[state.at(s)][cell(s)] = 1.0f;
   if (!state.is_terminal() && state.to_move() == player) fill(out, 12, 1.0f);
   if (player == kWhite) fill(out, 13, 1.0f);
   if (state.ban()) fill(out, 14, 1.0f);  // V11: the side to move may not displace back
