@@ -1,6 +1,7 @@
 #include "server/online/online_api.h"
 
 #include "core/text.h"
+#include "server/json_body.h"
 #include "server/live_game.h"
 #include "server/tokens.h"
 
@@ -9,10 +10,6 @@ namespace {
 
 constexpr int64_t kSessionRecheckMs = 60'000;
 constexpr std::size_t kMaxCachedSessions = 100'000;
-
-bool is_json(std::string_view content_type) {
-  return to_lower(trim(content_type.substr(0, content_type.find(';')))) == "application/json";
-}
 
 }  // namespace
 
@@ -108,24 +105,9 @@ Response OnlineApi::handle(const Request& request, const std::vector<std::string
                            const std::map<std::string, std::string>& query) {
   Call c{request, segments, query};
   if (request.method == "POST") {
-    if (!is_json(request.content_type)) {
-      return Api::error_response(
-          {415,
-           "Content-Type: expected application/json, got " +
-               (request.content_type.empty() ? std::string("none") : quote(request.content_type))});
-    }
-    if (!trim(request.body).empty()) {
-      try {
-        c.body = nlohmann::json::parse(request.body);
-      } catch (const nlohmann::json::exception& e) {
-        std::string what = e.what();
-        if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
-        return Api::error_response(bad_request("malformed JSON: " + what));
-      }
-      if (!c.body.is_object()) {
-        return Api::error_response(bad_request("the body must be a JSON object"));
-      }
-    }
+    auto body = json_post_body(request);
+    if (!body) return Api::error_response(body.error());
+    c.body = std::move(*body);
   }
   try {
     c.session = session_token(request);

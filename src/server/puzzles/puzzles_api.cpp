@@ -5,6 +5,7 @@
 #include "core/text.h"
 #include "games/registry.h"
 #include "server/api_json.h"
+#include "server/json_body.h"
 #include "server/json_writer.h"
 #include "server/live_game.h"
 #include "server/puzzles/attempt.h"
@@ -22,10 +23,6 @@ constexpr int64_t kBrowserCookieAge = 400LL * 86'400;  // seconds: about a year
 constexpr std::size_t kMaxMoves = 64;                  // moves an attempt may carry
 constexpr int kCandidates = 8;  // puzzles next() reads to find one that plays
 constexpr int kRateTries = 3;   // rating writes that met a concurrent one
-
-bool is_json(std::string_view content_type) {
-  return to_lower(trim(content_type.substr(0, content_type.find(';')))) == "application/json";
-}
 
 Response json_response(int status, std::string body) {
   Response r;
@@ -102,24 +99,9 @@ Response PuzzlesApi::handle(const Request& request, const std::vector<std::strin
                             const std::optional<SessionAccount>& who) {
   Call c{request, segments, query};
   if (request.method == "POST") {
-    if (!is_json(request.content_type)) {
-      return Api::error_response(
-          {415,
-           "Content-Type: expected application/json, got " +
-               (request.content_type.empty() ? std::string("none") : quote(request.content_type))});
-    }
-    if (!trim(request.body).empty()) {
-      try {
-        c.body = nlohmann::json::parse(request.body);
-      } catch (const nlohmann::json::exception& e) {
-        std::string what = e.what();
-        if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
-        return Api::error_response(bad_request("malformed JSON: " + what));
-      }
-      if (!c.body.is_object()) {
-        return Api::error_response(bad_request("the body must be a JSON object"));
-      }
-    }
+    auto body = json_post_body(request);
+    if (!body) return Api::error_response(body.error());
+    c.body = std::move(*body);
   }
   std::string new_browser;  // a browser id to hand out, "" when the request had one
   if (who) {
