@@ -307,7 +307,8 @@ void Lobby::read_all() {
     LobbyGame g = lobby_game_of(row, player_names(row));
     fill_ratings(g);
     auto text = shared(lobby_game_text(g));
-    games.emplace(g.id, Entry{std::move(g), std::move(text)});
+    std::string id = g.id;  // the key is taken before `g` is moved into its entry
+    games.emplace(std::move(id), Entry{std::move(g), std::move(text)});
   }
   std::lock_guard lock(mu_);
   for (const store::SeekRow& s : *seeks) remember_author_locked(s.id, s.account_id);

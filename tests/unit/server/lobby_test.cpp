@@ -23,7 +23,11 @@ class LobbyTest : public ServerTest {
   static std::string cookie(const std::string& session) { return "arbiter_session=" + session; }
   // A lobby watcher logged in as `session` ("" for a guest), past its first message (the lobby
   // as it stands), which goes to `first`.
+  // It subscribes once the lobby has read the store as the server started: a watcher that
+  // subscribes before is sent the lobby again when that read is done, in place of the changes
+  // the read already holds.
   std::unique_ptr<WsClient> lobby(const std::string& session = "", json* first = nullptr) {
+    settle();
     auto ws =
         std::make_unique<WsClient>(port_, "/api/lobby/ws", session.empty() ? "" : cookie(session));
     EXPECT_TRUE(ws->connected());
@@ -197,7 +201,20 @@ TEST_F(LobbyTest, GamesBeingPlayedSurviveARestart) {
   json first;
   auto guest = lobby("", &first);
   ASSERT_EQ(first["games"].size(), 1u) << first.dump();
-  EXPECT_EQ(first["games"][0]["id"], made.parsed()["game"]["id"]);
+  const std::string id = made.parsed()["game"]["id"];
+  EXPECT_EQ(first["games"][0]["id"], id);
+
+  // The game read from the store is the one its changes name: it ends once, and a watcher
+  // arriving after finds it gone, not twice over.
+  const std::string token = made.parsed()["tokens"]["0"];
+  ASSERT_EQ(post("/api/games/" + id + "/resign", json::object(), token).status, 200);
+  auto ended = guest->read_until(of_type("game_removed"));
+  ASSERT_TRUE(ended) << "the restored game was not removed when it ended";
+  EXPECT_EQ((*ended)["id"], id);
+  settle();
+  json after;
+  auto late = lobby("", &after);
+  EXPECT_TRUE(after["games"].empty()) << after.dump();
 }
 
 // The lobby's WebSocket takes pings; anything else is a one-line error.

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "client.h"
+#include "server/hub.h"
 #include "server/server.h"
 #include "store/store.h"
 #include "unit/store/store_backends.h"
@@ -53,8 +54,10 @@ class MultiServerLobbyTest : public ::testing::Test {
     EXPECT_EQ(r.status, 201) << r.body;
     return r.parsed().value("session", "");
   }
-  // A lobby watcher on `server`, past the lobby as it stands.
+  // A lobby watcher on `server`, past the lobby as it stands. It subscribes once the lobby has
+  // read the store as the server started (before, it would be sent the lobby again after).
   std::unique_ptr<WsClient> lobby(int server, const std::string& session = "") {
+    servers_[server]->hub().lobby().flush();
     auto ws = std::make_unique<WsClient>(ports_[server], "/api/lobby/ws",
                                          session.empty() ? "" : "arbiter_session=" + session);
     EXPECT_TRUE(ws->connected());
