@@ -10,6 +10,9 @@
 #include "server/accounts/caller.h"
 #include "server/analysis/analysis_api.h"
 #include "server/api_json.h"
+#include "server/game_client_message.h"
+#include "server/json_body.h"
+#include "server/lobby_client_message.h"
 #include "server/online/online_api.h"
 #include "server/puzzles/puzzles_api.h"
 
@@ -85,35 +88,6 @@ Response reply(const Outcome<T>& out, int status = 200) {
   } else {
     static_assert(std::is_same_v<T, LegalClicks>);
     return json_response(status, legal_text(*out));
-  }
-}
-
-// Field readers: absent (or null) optional fields give nullopt; a wrong type is a 400.
-Outcome<std::optional<std::string>> string_field(const json& body, const char* key) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return std::optional<std::string>();
-  if (!it->is_string()) return bad_request(std::string(key) + ": expected a string");
-  return std::optional<std::string>(it->get<std::string>());
-}
-
-Outcome<std::optional<int>> int_field(const json& body, const char* key) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return std::optional<int>();
-  if (!it->is_number_integer()) return bad_request(std::string(key) + ": expected an integer");
-  const int64_t v = it->get<int64_t>();
-  if (v < -1'000'000'000 || v > 1'000'000'000) {
-    return bad_request(std::string(key) + ": " + std::to_string(v) + " is out of range");
-  }
-  return std::optional<int>(static_cast<int>(v));
-}
-
-Outcome<json> parse_json(std::string_view text) {
-  try {
-    return json::parse(text);
-  } catch (const json::exception& e) {  // parse_error, or out_of_range for a number like 1e999
-    std::string what = e.what();
-    if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
-    return bad_request("malformed JSON: " + what);
   }
 }
 
@@ -452,11 +426,6 @@ void split_target(std::string_view target, std::vector<std::string>& segments,
 
 ApiError too_many(const std::string& remote) { return {429, "too many requests from " + remote}; }
 
-// Whether a Content-Type header names JSON: "application/json", any case, parameters allowed.
-bool is_json(std::string_view content_type) {
-  return to_lower(trim(content_type.substr(0, content_type.find(';')))) == "application/json";
-}
-
 }  // namespace
 
 std::string Api::error_json(std::string_view message) { return error_text(message); }
@@ -524,11 +493,10 @@ Api::Routed Api::route_request(const Request& request) {
     }
     return answer(error_response(not_found("no such path: " + quote(request.target))));
   }
-  if (route->json_only && !is_json(request.content_type)) {
-    return answer(error_response(
-        {415,
-         "Content-Type: expected application/json, got " +
-             (request.content_type.empty() ? std::string("none") : quote(request.content_type))}));
+  if (route->json_only) {
+    if (auto error = json_content_error(request.content_type)) {
+      return answer(error_response(*error));
+    }
   }
   if (route->creates) {
     if (const int wait = creations_.take(request.remote)) {
@@ -538,12 +506,9 @@ Api::Routed Api::route_request(const Request& request) {
       return answer(std::move(r));
     }
   }
-  if (route->body && !trim(request.body).empty()) {
-    auto body = parse_json(request.body);
+  if (route->body) {
+    auto body = json_object_body(request.body);
     if (!body) return answer(error_response(body.error()));
-    if (!body->is_object()) {
-      return answer(error_response(bad_request("the body must be a JSON object")));
-    }
     call->body = std::move(*body);
   }
   call->token = bearer_token(request.authorization);
@@ -663,72 +628,37 @@ std::string Api::session_caller(const Request& request) {
   return who ? accounts::account_caller(who->id, who->username) : "";
 }
 
-std::string Api::handle_ws_message(std::string_view game, std::string_view text,
-                                   const std::string& remote) {
-  auto error = [](std::string_view message) { return ws_error_text(message); };
-  if (!limiter_.allow(remote)) return error(too_many(remote).message);
-  auto message = parse_json(text);
-  if (!message) return error(message.error().message);
-  if (!message->is_object()) return error("a message must be a JSON object");
-  auto type = string_field(*message, "type");
-  if (!type) return error(type.error().message);
-  const std::string kind = type->value_or("");
-  if (kind == "ping") return pong_text();
-  if (kind != "move") return error("type: expected move or ping, got " + quote(kind));
-  auto move = string_field(*message, "move");
-  if (!move) return error(move.error().message);
-  if (!*move) return error("move: missing");
-  auto token = string_field(*message, "token");
-  if (!token) return error(token.error().message);
-  if (*token && accounts::is_account_caller(**token)) return error("token: not a seat token");
-  auto ply = int_field(*message, "ply");
-  if (!ply) return error(ply.error().message);
-  try {
-    auto played = hub_.move(game, token->value_or(""), **move, *ply);
-    if (!played) return error(played.error().message);
-  } catch (const std::exception& e) {
-    return error(std::string("internal error: ") + e.what());
-  }
-  return "";
-}
-
 void Api::handle_ws_message_async(std::string_view game, std::string_view text,
                                   const std::string& remote, std::function<void(std::string)> reply,
                                   const std::weak_ptr<Subscriber>& watcher) {
   auto error = [&reply](std::string_view message) { reply(ws_error_text(message)); };
   if (!limiter_.allow(remote)) return error(too_many(remote).message);
-  auto message = parse_json(text);
-  if (!message) return error(message.error().message);
-  if (!message->is_object()) return error("a message must be a JSON object");
-  auto type = string_field(*message, "type");
-  if (!type) return error(type.error().message);
-  const std::string kind = type->value_or("");
-  if (kind == "ping") return reply(pong_text());
-  if (game.empty()) return error("type: the lobby takes only ping, got " + quote(kind));
-  if (kind == "hello") {
-    // The watcher holds this seat token: its seats are present while it is connected.
-    auto token = string_field(*message, "token");
-    if (!token) return error(token.error().message);
-    if (*token && accounts::is_account_caller(**token)) return error("token: not a seat token");
-    if (!*token) return error("token: missing");
-    if (watcher.expired()) return;
-    auto announced = hub_.announce(game, **token, watcher);
-    if (!announced) return error(announced.error().message);
-    return;
+  if (game.empty()) {
+    auto lobby = parse_lobby_client_message(text);
+    if (!lobby) return error(lobby.error().message);
+    return reply(pong_text());  // a ping, the lobby's only message
   }
-  if (kind != "move") return error("type: expected move, hello or ping, got " + quote(kind));
-  auto move = string_field(*message, "move");
-  if (!move) return error(move.error().message);
-  if (!*move) return error("move: missing");
-  auto token = string_field(*message, "token");
-  if (!token) return error(token.error().message);
-  if (*token && accounts::is_account_caller(**token)) return error("token: not a seat token");
-  auto ply = int_field(*message, "ply");
-  if (!ply) return error(ply.error().message);
+  auto message = parse_game_client_message(text);
+  if (!message) return error(message.error().message);
+  switch (message->kind) {
+    case GameClientMessage::Kind::kPing:
+      return reply(pong_text());
+    case GameClientMessage::Kind::kHello: {
+      // The watcher holds this seat token: its seats are present while it is connected.
+      if (watcher.expired()) return;
+      auto announced = hub_.announce(game, *message->token, watcher);
+      if (!announced) return error(announced.error().message);
+      return;
+    }
+    case GameClientMessage::Kind::kMove:
+      break;
+  }
   // A move with a token says the same as a hello.
-  if (*token && !watcher.expired()) (void)hub_.announce(game, **token, watcher, true);
+  if (message->token && !watcher.expired()) {
+    (void)hub_.announce(game, *message->token, watcher, true);
+  }
   try {
-    hub_.move(game, token->value_or(""), **move, *ply, remote,
+    hub_.move(game, message->token.value_or(""), message->move, message->ply, remote,
               [reply](Outcome<GameViewPtr> played) {
                 // An accepted move is answered by its broadcast.
                 if (!played) reply(ws_error_text(played.error().message));

@@ -1,6 +1,6 @@
 // The HTTP API of docs/api.md as a function: a request (method, target, body, bearer, address)
 // in, a response (status, body) out, with no socket in sight. The transport (http_session.cpp)
-// and the request fuzzer call it; WebSocket messages come through handle_ws_message().
+// and the request fuzzer call it; WebSocket messages come through handle_ws_message_async().
 //
 // Routes are a table of small handlers (api.cpp). Every failure is `{"error": "..."}` with its
 // 4xx/5xx status, and a failed request changes nothing.
@@ -66,15 +66,11 @@ class Api {
   // The logged-in account of a request's session (cookie, or bearer "s.…") as the hub's caller
   // token (accounts/caller.h); "" when it has none. May read the store: call it from a worker.
   std::string session_caller(const Request& request);
-  // One text message from a WebSocket watching `game` ("": the lobby, which takes only pings).
-  // Returns the frame to answer with, or ""
-  // when the answer is the state broadcast to every watcher (an accepted move).
-  std::string handle_ws_message(std::string_view game, std::string_view text,
-                                const std::string& remote);
-  // As handle_ws_message(), answering through `reply` at most once, possibly later and on
-  // another thread: an accepted move is answered by its broadcast only (no reply). `watcher`
-  // is the WebSocket the message came on: a hello (or a move) with a seat token marks its
-  // seats present (Hub::announce).
+  // One text message from a WebSocket watching `game` ("": the lobby, which takes only pings;
+  // the messages: game_client_message.h, lobby_client_message.h), answered through `reply` at
+  // most once, possibly later and on another thread: an accepted move is answered by its
+  // broadcast only (no reply). `watcher` is the WebSocket the message came on: a hello (or a
+  // move) with a seat token marks its seats present (Hub::announce).
   void handle_ws_message_async(std::string_view game, std::string_view text,
                                const std::string& remote, std::function<void(std::string)> reply,
                                const std::weak_ptr<Subscriber>& watcher = {});

@@ -326,10 +326,24 @@ class Hub {
   void run_ai(const std::string& id);
   void ai_progress(const GamePtr& g, uint64_t generation, int seat, const ai::SearchProgress& p);
 
-  // move() with `may_reread`: a store shared with other servers, where this server's copy of
-  // the game may be behind (hub_sync.cpp).
-  void move(std::string_view id, std::string_view token, std::string_view move,
-            std::optional<int> ply, std::string client, Reply<GameViewPtr> done, bool may_reread);
+  // Runs `attempt` with `done`. On a store shared with other servers, where this server's copy
+  // of game `id` may be behind (hub_sync.cpp), a refusal a newer copy might not give (a seat
+  // this copy does not know was taken, a later ply, another's turn, an offer made elsewhere, a
+  // change stored since by another server: 401, 403, 409) rereads the game on a worker and runs
+  // `attempt` once more, whose answer is final.
+  void rereading(const std::string& id, std::function<void(Reply<GameViewPtr>)> attempt,
+                 Reply<GameViewPtr> done);
+  // The changes of the same names, on this server's copy as it stands.
+  void move_now(const std::string& id, const std::string& token, const std::string& move,
+                std::optional<int> ply, const std::string& client, Reply<GameViewPtr> done);
+  void resign_now(const std::string& id, const std::string& token, std::optional<int> seat,
+                  Reply<GameViewPtr> done);
+  void draw_now(const std::string& id, const std::string& token, const std::string& action,
+                Reply<GameViewPtr> done);
+  void takeback_now(const std::string& id, const std::string& token, const std::string& action,
+                    Reply<GameViewPtr> done);
+  void claim_now(const std::string& id, const std::string& token, bool draw,
+                 Reply<GameViewPtr> done);
   // hub_sync.cpp: rereads a live game from the store (on a worker) and, when it differs, puts
   // the stored state in its place and broadcasts it.
   void refresh_later(const std::string& id);

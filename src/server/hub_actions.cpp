@@ -151,34 +151,36 @@ void Hub::finish_locked(const GamePtr& g, store::GameRow row, Reply<GameViewPtr>
   if (!queued) done(busy_store());
 }
 
-void Hub::move(std::string_view id, std::string_view token, std::string_view text,
-               std::optional<int> ply, std::string client, Reply<GameViewPtr> done) {
-  move(id, token, text, ply, std::move(client), std::move(done),
-       !options_.shared_store_url.empty());
+void Hub::rereading(const std::string& id, std::function<void(Reply<GameViewPtr>)> attempt,
+                    Reply<GameViewPtr> done) {
+  if (options_.shared_store_url.empty()) return attempt(std::move(done));
+  attempt([this, id, attempt, done](Outcome<GameViewPtr> out) {
+    const int status = out ? 200 : out.error().status;
+    if (status != 401 && status != 403 && status != 409) return done(std::move(out));
+    const bool queued = work_.submit([this, id, attempt, done] {
+      refresh(id);
+      attempt(done);
+    });
+    if (!queued) done(std::move(out));
+  });
 }
 
 void Hub::move(std::string_view id, std::string_view token, std::string_view text,
-               std::optional<int> ply, std::string client, Reply<GameViewPtr> done,
-               bool may_reread) {
-  if (may_reread) {
-    // A store shared with other servers: a refusal that a newer copy of the game might not give
-    // (a seat this copy does not know was taken, a later ply, another's turn, a change stored
-    // since by another server) rereads the game and tries once more.
-    done = [this, id = std::string(id), token = std::string(token), text = std::string(text), ply,
-            client, done](Outcome<GameViewPtr> out) {
-      const int status = out ? 200 : out.error().status;
-      if (status != 401 && status != 403 && status != 409) return done(std::move(out));
-      const bool queued = work_.submit([this, id, token, text, ply, client, done] {
-        refresh(id);
-        move(id, token, text, ply, client, done, false);
-      });
-      if (!queued) done(std::move(out));
-    };
-  }
+               std::optional<int> ply, std::string client, Reply<GameViewPtr> done) {
+  rereading(
+      std::string(id),
+      [this, id = std::string(id), token = std::string(token), text = std::string(text), ply,
+       client = std::move(client)](Reply<GameViewPtr> reply) {
+        move_now(id, token, text, ply, client, std::move(reply));
+      },
+      std::move(done));
+}
+
+void Hub::move_now(const std::string& id, const std::string& token, const std::string& text,
+                   std::optional<int> ply, const std::string& client, Reply<GameViewPtr> done) {
   seated_change(
       id, token, [done](const ApiError& e) { done(e); },
-      [this, ply, text = std::string(text), client = std::move(client), done](
-          const GamePtr& g, const std::vector<int>& held) {
+      [this, ply, text, client, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         if (ply && *ply != g->ply()) {
           return done(conflict("stale ply " + std::to_string(*ply) + ": game " + g->row.id +
@@ -249,6 +251,16 @@ void Hub::join(std::string_view id, int seat, std::string_view token, Reply<Seat
 
 void Hub::resign(std::string_view id, std::string_view token, std::optional<int> seat,
                  Reply<GameViewPtr> done) {
+  rereading(
+      std::string(id),
+      [this, id = std::string(id), token = std::string(token), seat](Reply<GameViewPtr> reply) {
+        resign_now(id, token, seat, std::move(reply));
+      },
+      std::move(done));
+}
+
+void Hub::resign_now(const std::string& id, const std::string& token, std::optional<int> seat,
+                     Reply<GameViewPtr> done) {
   seated_change(
       id, token, [done](const ApiError& e) { done(e); },
       [this, seat, done](const GamePtr& g, const std::vector<int>& held) {

@@ -169,6 +169,16 @@ void Hub::leave(std::string_view id, const Subscriber* watcher) {
 }
 
 void Hub::claim(std::string_view id, std::string_view token, bool draw, Reply<GameViewPtr> done) {
+  rereading(
+      std::string(id),
+      [this, id = std::string(id), token = std::string(token), draw](Reply<GameViewPtr> reply) {
+        claim_now(id, token, draw, std::move(reply));
+      },
+      std::move(done));
+}
+
+void Hub::claim_now(const std::string& id, const std::string& token, bool draw,
+                    Reply<GameViewPtr> done) {
   seated_change(
       id, token, [done](const ApiError& e) { done(e); },
       [this, draw, done](const GamePtr& g, const std::vector<int>& held) {

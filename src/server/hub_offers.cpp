@@ -55,12 +55,21 @@ void Hub::set_offers_locked(const GamePtr& g, int draw_offer, int takeback_reque
 
 void Hub::draw(std::string_view id, std::string_view token, std::string_view action,
                Reply<GameViewPtr> done) {
+  rereading(
+      std::string(id),
+      [this, id = std::string(id), token = std::string(token), action = std::string(action)](
+          Reply<GameViewPtr> reply) { draw_now(id, token, action, std::move(reply)); },
+      std::move(done));
+}
+
+void Hub::draw_now(const std::string& id, const std::string& token, const std::string& action,
+                   Reply<GameViewPtr> done) {
   if (action != "offer" && action != "accept" && action != "decline") {
     return done(bad_action(action, "offer, accept or decline"));
   }
   seated_change(
       id, token, [done](const ApiError& e) { done(e); },
-      [this, action = std::string(action), done](const GamePtr& g, const std::vector<int>& held) {
+      [this, action, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) {
           return done(conflict("game " + g->row.id + " is over: " + g->row.result));
         }
@@ -93,12 +102,21 @@ void Hub::draw(std::string_view id, std::string_view token, std::string_view act
 
 void Hub::takeback(std::string_view id, std::string_view token, std::string_view action,
                    Reply<GameViewPtr> done) {
+  rereading(
+      std::string(id),
+      [this, id = std::string(id), token = std::string(token), action = std::string(action)](
+          Reply<GameViewPtr> reply) { takeback_now(id, token, action, std::move(reply)); },
+      std::move(done));
+}
+
+void Hub::takeback_now(const std::string& id, const std::string& token, const std::string& action,
+                       Reply<GameViewPtr> done) {
   if (action != "request" && action != "accept" && action != "decline") {
     return done(bad_action(action, "request, accept or decline"));
   }
   seated_change(
       id, token, [done](const ApiError& e) { done(e); },
-      [this, action = std::string(action), done](const GamePtr& g, const std::vector<int>& held) {
+      [this, action, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) {
           return done(conflict("game " + g->row.id + " is over: " + g->row.result));
         }

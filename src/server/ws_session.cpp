@@ -11,13 +11,13 @@
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
 #include <memory>
 
 #include "server/accounts/caller.h"
 #include "server/api_json.h"
 #include "server/online/online_api.h"
 #include "server/transport.h"
+#include "server/ws_write_queue.h"
 
 namespace arbiter::server {
 namespace {
@@ -42,6 +42,7 @@ class WsSession : public Subscriber,
         ctx_(ctx),
         game_(std::move(game)),
         remote_(std::move(remote)),
+        writes_(ws_, kMaxQueued, [this] { close(); }),
         slot_(std::move(slot)) {}
 
   void run(http::request<http::string_body>&& upgrade) {
@@ -98,7 +99,7 @@ class WsSession : public Subscriber,
     const bool queued = ctx_.hub.run_work([self, request] {
       // Back on our strand, so that a close() since is seen and leave() follows announce().
       net::post(self->ws_.get_executor(), [self, caller = self->ctx_.api.session_caller(request)] {
-        if (!self->closed_) self->watch_as(caller);
+        if (!self->writes_.stopped()) self->watch_as(caller);
       });
     });
     if (!queued) watch_as("");
@@ -138,24 +139,12 @@ class WsSession : public Subscriber,
   }
 
   void enqueue(std::shared_ptr<const std::string> message) {
-    if (closed_) return;
-    if (queue_.size() >= kMaxQueued) return close();
-    queue_.push_back(std::move(message));
-    if (queue_.size() == 1) do_write();
-  }
-
-  void do_write() {
-    ws_.async_write(net::buffer(*queue_.front()),
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      if (ec || self->closed_) return self->close();
-                      self->queue_.pop_front();
-                      if (!self->queue_.empty()) self->do_write();
-                    });
+    writes_.push(std::move(message), shared_from_this());
   }
 
   void close() {
-    if (closed_) return;
-    closed_ = true;  // the queue stays: a write in flight still reads its front
+    if (writes_.stopped()) return;
+    writes_.stop();
     // Its seats are away from now (presence, docs/online.md).
     if (!lobby()) ctx_.hub.leave(game_, this);
     beast::error_code ec;
@@ -168,8 +157,7 @@ class WsSession : public Subscriber,
   std::string remote_;
   http::request<http::string_body> upgrade_;
   beast::flat_buffer buffer_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
-  bool closed_ = false;
+  WsWriteQueue writes_;  // stopped once the session closes
   ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
 };
 

@@ -28,7 +28,7 @@ Result<double> rating_field(std::string_view text) {
       v > kMaxRatingText) {
     return make_error("rating: expected a number from 0 to 4000, got " + quote(text));
   }
-  return v;
+  return v == 0 ? 0.0 : v;  // "-0" is 0, written back "0" (not "-0")
 }
 
 }  // namespace
@@ -101,6 +101,7 @@ Status check_puzzle(Puzzle& p) {
   auto line = replay_puzzle(p.game, p.params, p.position, p.solution);
   if (!line) return make_error(line.error());
   const GameState& start = *line->positions.front();
+  p.game = std::string(start.game().name());  // "Traverse" is stored, and looked up, as "traverse"
   p.params = start.params_text();
   p.position = start.to_text();
   for (std::size_t i = 0; i < p.solution.size(); ++i) {

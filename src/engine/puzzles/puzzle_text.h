@@ -39,8 +39,8 @@ Result<PuzzleLine> replay_puzzle(std::string_view game, std::string_view params,
                                  std::string_view position,
                                  const std::vector<std::string>& solution);
 
-// Checks `p` as replay_puzzle() does and sets its params, position and solution to their
-// canonical texts, its solver and its solver_moves.
+// Checks `p` as replay_puzzle() does and sets its game (the registered name), params, position
+// and solution to their canonical texts, its solver and its solver_moves.
 Status check_puzzle(Puzzle& p);
 
 }  // namespace arbiter::engine::puzzles

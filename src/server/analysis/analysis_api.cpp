@@ -3,10 +3,12 @@
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
+#include "server/analysis/analysis_client_message.h"
 #include "server/analysis/analysis_json.h"
 #include "server/analysis/analysis_line.h"
 #include "server/api_json.h"
 #include "server/hub.h"
+#include "server/json_body.h"
 #include "server/online/online_api.h"
 #include "server/tokens.h"
 
@@ -16,7 +18,6 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t kLegalMemory = 16 << 20;  // bytes of click indexes kept for lines
-constexpr int kDefaultLines = 3;
 
 Response json_response(int status, std::string body) {
   Response r;
@@ -26,48 +27,6 @@ Response json_response(int status, std::string body) {
 }
 
 Response error(const ApiError& e) { return Api::error_response(e); }
-
-Outcome<json> parse_body(std::string_view text) {
-  if (trim(text).empty()) return json::object();
-  try {
-    json body = json::parse(text);
-    if (!body.is_object()) return bad_request("the body must be a JSON object");
-    return body;
-  } catch (const json::exception& e) {
-    std::string what = e.what();
-    if (auto cut = what.find("] "); cut != std::string::npos) what = what.substr(cut + 2);
-    return bad_request("malformed JSON: " + what);
-  }
-}
-
-// An array of strings, absent or null for none; `limit` entries at most.
-Outcome<std::vector<std::string>> strings_field(const json& body, const char* key,
-                                                std::size_t limit) {
-  std::vector<std::string> out;
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return out;
-  if (!it->is_array() || it->size() > limit) {
-    return bad_request(std::string(key) + ": expected an array of at most " +
-                       std::to_string(limit) + " strings");
-  }
-  for (const auto& v : *it) {
-    if (!v.is_string()) return bad_request(std::string(key) + ": expected strings");
-    out.push_back(v.get<std::string>());
-  }
-  return out;
-}
-
-// A whole number field in lo..hi, `fallback` when absent.
-Outcome<int64_t> number_field(const json& body, const char* key, int64_t lo, int64_t hi,
-                              int64_t fallback) {
-  auto it = body.find(key);
-  if (it == body.end() || it->is_null()) return fallback;
-  if (!it->is_number_integer() || it->get<int64_t>() < lo || it->get<int64_t>() > hi) {
-    return bad_request(std::string(key) + ": expected a whole number from " + std::to_string(lo) +
-                       " to " + std::to_string(hi));
-  }
-  return it->get<int64_t>();
-}
 
 // The key of a line's click index: the same start and moves give the same legal clicks.
 std::string line_key(const Line& line) {
@@ -155,7 +114,7 @@ Response AnalysisApi::handle(const Request& request, const std::vector<std::stri
 }
 
 Response AnalysisApi::line(const Request& request) {
-  auto body = parse_body(request.body);
+  auto body = json_object_body(request.body);
   if (!body) return error(body.error());
   auto wanted = read_line_request(*body);
   if (!wanted) return error(wanted.error());
@@ -165,7 +124,7 @@ Response AnalysisApi::line(const Request& request) {
 }
 
 Response AnalysisApi::legal(const Request& request) {
-  auto body = parse_body(request.body);
+  auto body = json_object_body(request.body);
   if (!body) return error(body.error());
   auto wanted = read_line_request(*body);
   if (!wanted) return error(wanted.error());
@@ -202,28 +161,19 @@ std::string AnalysisApi::handle_ws_message(const AnalysisClient& client, std::st
   if (limiter_.enabled() && !limiter_.allow(client.remote)) {
     return ws_error_text("too many requests from " + client.remote);
   }
-  json message;
-  try {
-    message = json::parse(text);
-  } catch (const json::exception&) {
-    return ws_error_text("malformed JSON");
+  auto message = parse_analysis_client_message(text, options_.live_max_lines);
+  if (!message) {
+    const auto& e = message.failure();
+    return e.request ? live_error_text(*e.request, false, e.message) : ws_error_text(e.message);
   }
-  if (!message.is_object()) return ws_error_text("a message must be a JSON object");
-  auto type_it = message.find("type");
-  const std::string type =
-      type_it != message.end() && type_it->is_string() ? type_it->get<std::string>() : "";
-  if (type == "ping") return pong_text();
-  if (type == "stop") {
+  using Type = AnalysisClientMessage::Type;
+  if (message->type == Type::ping) return pong_text();
+  if (message->type == Type::stop) {
     live_.stop(client.connection);
     return "";
   }
-  if (type == "review") {
-    auto id_it = message.find("id");
-    if (id_it == message.end() || !id_it->is_string() ||
-        !valid_game_id(id_it->get<std::string>())) {
-      return ws_error_text("id: expected a game id");
-    }
-    const std::string id = id_it->get<std::string>();
+  if (message->type == Type::review) {
+    const std::string id = message->review_id;
     reviews_.watch(id, client.watcher);
     // Its state now (a store read: on a worker), then its news as they come.
     const bool queued = hub_.run_work([this, id, send = client.send] {
@@ -232,22 +182,11 @@ std::string AnalysisApi::handle_ws_message(const AnalysisClient& client, std::st
     });
     return queued ? "" : ws_error_text(Hub::busy_workers().message);
   }
-  if (type != "analyse") {
-    return ws_error_text("type: expected analyse, stop, review or ping, got " + quote(type));
-  }
-  auto request = number_field(message, "request", 0, int64_t{1} << 52, 0);
-  if (!request) return ws_error_text(request.error().message);
-  const auto number = static_cast<uint64_t>(*request);
-  auto lines = number_field(message, "lines", 1, options_.live_max_lines, kDefaultLines);
-  if (!lines) return live_error_text(number, false, lines.error().message);
-  auto tokens = strings_field(message, "tokens", 16);
-  if (!tokens) return live_error_text(number, false, tokens.error().message);
-  auto wanted = read_line_request(message);
-  if (!wanted) return live_error_text(number, false, wanted.error().message);
+  const uint64_t number = message->request;
   LiveAnalysis::Job job;
   job.request = number;
-  job.lines = static_cast<int>(*lines);
-  job.resolve = [this, line = std::move(*wanted), tokens = std::move(*tokens),
+  job.lines = message->lines;
+  job.resolve = [this, line = std::move(message->line), tokens = std::move(message->tokens),
                  who = client.upgrade]() -> Outcome<std::unique_ptr<GameState>> {
     auto resolved = resolve_line(hub_, line);
     if (!resolved) return resolved.error();

@@ -7,11 +7,11 @@
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
-#include <deque>
 #include <memory>
 
 #include "server/analysis/analysis_api.h"
 #include "server/transport.h"
+#include "server/ws_write_queue.h"
 
 namespace arbiter::server {
 namespace {
@@ -31,7 +31,10 @@ class AnalysisWsSession : public ReviewWatcher,
  public:
   AnalysisWsSession(tcp::socket&& socket, const Context& ctx, Request upgrade_request,
                     ConnectionSlot slot)
-      : ws_(std::move(socket)), ctx_(ctx), slot_(std::move(slot)) {
+      : ws_(std::move(socket)),
+        ctx_(ctx),
+        writes_(ws_, kMaxQueued, [this] { close(); }),
+        slot_(std::move(slot)) {
     client_.connection = next_connection++;
     client_.remote = upgrade_request.remote;
     client_.upgrade = std::move(upgrade_request);
@@ -58,7 +61,7 @@ class AnalysisWsSession : public ReviewWatcher,
 
   // A session dropped without a close (the server stopping) still frees its analysis's slot.
   ~AnalysisWsSession() override {
-    if (!closed_) analysis().disconnected(client_);
+    if (!writes_.stopped()) analysis().disconnected(client_);
   }
 
   void review_event(std::shared_ptr<const std::string> message) override {
@@ -96,24 +99,12 @@ class AnalysisWsSession : public ReviewWatcher,
   }
 
   void enqueue(std::shared_ptr<const std::string> message) {
-    if (closed_) return;
-    if (queue_.size() >= kMaxQueued) return close();
-    queue_.push_back(std::move(message));
-    if (queue_.size() == 1) do_write();
-  }
-
-  void do_write() {
-    ws_.async_write(net::buffer(*queue_.front()),
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      if (ec || self->closed_) return self->close();
-                      self->queue_.pop_front();
-                      if (!self->queue_.empty()) self->do_write();
-                    });
+    writes_.push(std::move(message), shared_from_this());
   }
 
   void close() {
-    if (closed_) return;
-    closed_ = true;  // the queue stays: a write in flight still reads its front
+    if (writes_.stopped()) return;
+    writes_.stop();
     analysis().disconnected(client_);
     beast::error_code ec;
     beast::get_lowest_layer(ws_).socket().close(ec);
@@ -124,8 +115,7 @@ class AnalysisWsSession : public ReviewWatcher,
   AnalysisClient client_;
   http::request<http::string_body> upgrade_;
   beast::flat_buffer buffer_;
-  std::deque<std::shared_ptr<const std::string>> queue_;
-  bool closed_ = false;
+  WsWriteQueue writes_;  // stopped once the session closes
   ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
 };
 

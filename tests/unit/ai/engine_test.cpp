@@ -79,7 +79,11 @@ TEST(Engine, GoIsAsynchronousAndStopEndsIt) {
                   .ok());
   EXPECT_TRUE(e.searching());
   EXPECT_FALSE(e.go(ai::SearchLimits{}).ok());  // one search at a time
-  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  // It reports while it searches: the first report, however slow the machine, then the stop.
+  const auto patience = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (reports.load() == 0 && std::chrono::steady_clock::now() < patience) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   const auto t0 = std::chrono::steady_clock::now();
   e.stop();
   const auto r = e.wait();

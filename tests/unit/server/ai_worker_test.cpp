@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "client.h"
+#include "multi_server_fixture.h"
 #include "server/ai_movetime.h"
 #include "server/server.h"
 #include "store/store.h"
@@ -21,7 +22,6 @@ namespace {
 
 using store::testing::Backend;
 using store::testing::StoreTest;
-using store::testing::TestDatabase;
 
 constexpr auto kHuman = store::SeatKind::kHuman;
 constexpr auto kAi = store::SeatKind::kAi;
@@ -185,28 +185,10 @@ TEST(AiMovetime, AThirtiethOfTheClockPlusTheIncrementWithinTheLimit) {
 }
 
 // Servers with --ai-workers 0 on one PostgreSQL database, and workers in this process.
-class RemoteAiTest : public ::testing::Test {
+class RemoteAiTest : public MultiServerFixture<2> {
  protected:
-  void SetUp() override {
-    if (db_.url().empty()) {
-      const char* dir = std::getenv("ARBITER_TEST_PG");
-      ASSERT_TRUE(dir == nullptr || *dir == '\0') << "no url in the test cluster " << dir;
-      GTEST_SKIP() << "no PostgreSQL test cluster (ARBITER_TEST_PG)";
-    }
-    for (int i = 0; i < 2; ++i) {
-      ServerOptions o;
-      o.host = "127.0.0.1";
-      o.port = 0;
-      o.rate_limit = 0;
-      o.create_limit = 0;
-      o.ai_workers = 0;
-      o.shared_store_url = db_.url();
-      servers_[i] = std::make_unique<Server>(o, open());
-      Status st = servers_[i]->start();
-      ASSERT_TRUE(st.ok()) << st.error();
-      ports_[i] = servers_[i]->port();
-    }
-  }
+  void adjust(ServerOptions& o) override { o.ai_workers = 0; }
+  // A connection of the test's own (a worker's, or to look at the jobs).
   std::shared_ptr<store::Store> open() {
     auto store = store::open_store(db_.url());
     EXPECT_TRUE(store.ok()) << store.error();
@@ -223,9 +205,6 @@ class RemoteAiTest : public ::testing::Test {
     w->start();
     return w;
   }
-  json game(int server, const std::string& id) {
-    return http(ports_[server], "GET", "/api/games/" + id).parsed();
-  }
   // The game on `server` once it has `ply` moves, or after 10 s.
   json game_at(int server, const std::string& id, int ply) {
     json g = game(server, id);
@@ -235,10 +214,6 @@ class RemoteAiTest : public ::testing::Test {
     }
     return g;
   }
-
-  TestDatabase db_{Backend::kPostgres};
-  std::unique_ptr<Server> servers_[2];
-  uint16_t ports_[2] = {};
 };
 
 TEST_F(RemoteAiTest, AWorkersMoveReachesEveryServerAndItsWatchers) {

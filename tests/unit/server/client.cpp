@@ -23,7 +23,8 @@ HttpReply http(uint16_t port, std::string_view method, std::string_view target,
                std::string_view body, std::string_view token) {
   net::io_context ioc;
   beast::tcp_stream stream(ioc);
-  stream.expires_after(20s);
+  stream.expires_after(
+      60s);  // a deadline for a hung server, not a speed bound (sanitizers are slow)
   HttpReply out;
   beast::error_code ec;
   stream.socket().connect(local(port), ec);

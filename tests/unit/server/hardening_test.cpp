@@ -303,7 +303,9 @@ TEST_F(HubTest, AiTurnSurvivesEvictionWhileQueued) {
 }
 
 // Start-up and eviction are O(n log n): 40,000 playing games (4,096 kept in memory) start in
-// well under the ~78 s that scanning every live game per insertion took.
+// well under the ~78 s that scanning every live game per insertion took. The bound is loose so a
+// loaded machine or a sanitizer build cannot fail it; the start-up time itself is measured by
+// bench.
 TEST_F(HubTest, StartWithManyGamesIsFast) {
   {
     auto store = open();
@@ -322,7 +324,7 @@ TEST_F(HubTest, StartWithManyGamesIsFast) {
   }
   const auto started = Clock::now();
   start(HubOptions{});
-  EXPECT_LT(seconds_since(started), 3.0);
+  EXPECT_LT(seconds_since(started), 30.0);
   EXPECT_EQ(hub_->live_games(), HubOptions{}.max_live_games);
   // Games past the cap are still there, loaded on demand, and eviction keeps the cap.
   for (int i = 39990; i < 40000; ++i) EXPECT_EQ(ply("g" + std::to_string(i)), 0);

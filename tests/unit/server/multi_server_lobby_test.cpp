@@ -8,47 +8,14 @@
 #include <string>
 #include <thread>
 
-#include "client.h"
+#include "multi_server_fixture.h"
 #include "server/hub.h"
-#include "server/server.h"
-#include "store/store.h"
-#include "unit/store/store_backends.h"
 
 namespace arbiter::server::test {
 namespace {
 
-using store::testing::Backend;
-using store::testing::TestDatabase;
-
-class MultiServerLobbyTest : public ::testing::Test {
+class MultiServerLobbyTest : public MultiServerFixture<2> {
  protected:
-  void SetUp() override {
-    if (db_.url().empty()) {
-      const char* dir = std::getenv("ARBITER_TEST_PG");
-      ASSERT_TRUE(dir == nullptr || *dir == '\0') << "no url in the test cluster " << dir;
-      GTEST_SKIP() << "no PostgreSQL test cluster (ARBITER_TEST_PG)";
-    }
-    for (int i = 0; i < 2; ++i) {
-      ServerOptions o;
-      o.host = "127.0.0.1";
-      o.port = 0;
-      o.rate_limit = 0;
-      o.create_limit = 0;
-      o.ai_workers = 1;
-      o.shared_store_url = db_.url();
-      auto store = store::open_store(db_.url());
-      ASSERT_TRUE(store.ok()) << store.error();
-      servers_[i] = std::make_unique<Server>(o, std::shared_ptr<store::Store>(std::move(*store)));
-      Status st = servers_[i]->start();
-      ASSERT_TRUE(st.ok()) << st.error();
-      ports_[i] = servers_[i]->port();
-    }
-  }
-
-  HttpReply post(int server, const std::string& target, const json& body,
-                 const std::string& token = "") {
-    return http(ports_[server], "POST", target, body.dump(), token);
-  }
   std::string join_as(const std::string& name) {
     HttpReply r = post(0, "/api/accounts", {{"username", name}, {"password", "correct horse 1"}});
     EXPECT_EQ(r.status, 201) << r.body;
@@ -68,10 +35,6 @@ class MultiServerLobbyTest : public ::testing::Test {
   static auto of_type(const std::string& type) {
     return [type](const json& m) { return m["type"] == type; };
   }
-
-  TestDatabase db_{Backend::kPostgres};
-  std::unique_ptr<Server> servers_[2];
-  uint16_t ports_[2] = {};
 };
 
 // Item "lobby live", several servers: the seeks cross by their own notices.

@@ -13,45 +13,19 @@
 #include <mutex>
 #include <thread>
 
-#include "client.h"
+#include "multi_server_fixture.h"
 #include "server/hub.h"
-#include "server/server.h"
 #include "store/change_feed.h"
-#include "store/store.h"
-#include "unit/store/store_backends.h"
 
 namespace arbiter::server::test {
 namespace {
 
-using store::testing::Backend;
-using store::testing::TestDatabase;
-
 constexpr int64_t kStart = 1'800'000'000'000;  // the servers' fake clock (Unix ms)
 
-class MultiServerOnlineTest : public ::testing::Test {
+class MultiServerOnlineTest : public MultiServerFixture<2> {
  protected:
-  void SetUp() override {
-    if (db_.url().empty()) {
-      const char* dir = std::getenv("ARBITER_TEST_PG");
-      ASSERT_TRUE(dir == nullptr || *dir == '\0') << "no url in the test cluster " << dir;
-      GTEST_SKIP() << "no PostgreSQL test cluster (ARBITER_TEST_PG)";
-    }
-    for (int i = 0; i < 2; ++i) {
-      ServerOptions o;
-      o.host = "127.0.0.1";
-      o.port = 0;
-      o.rate_limit = 0;
-      o.create_limit = 0;
-      o.ai_workers = 1;
-      o.shared_store_url = db_.url();
-      o.clock = [this] { return clock_ms_.load(); };
-      auto store = store::open_store(db_.url());
-      ASSERT_TRUE(store.ok()) << store.error();
-      servers_[i] = std::make_unique<Server>(o, std::shared_ptr<store::Store>(std::move(*store)));
-      Status st = servers_[i]->start();
-      ASSERT_TRUE(st.ok()) << st.error();
-      ports_[i] = servers_[i]->port();
-    }
+  void adjust(ServerOptions& o) override {
+    o.clock = [this] { return clock_ms_.load(); };
   }
 
   HttpReply call(int server, const std::string& method, const std::string& target,
@@ -76,10 +50,7 @@ class MultiServerOnlineTest : public ::testing::Test {
     return status;
   }
 
-  TestDatabase db_{Backend::kPostgres};
   std::atomic<int64_t> clock_ms_{kStart};
-  std::unique_ptr<Server> servers_[2];
-  uint16_t ports_[2] = {};
 };
 
 // Both servers hold a rated real-time game and reach its deadline at the same moment: the flag

@@ -8,54 +8,22 @@
 #include <string>
 #include <thread>
 
-#include "client.h"
 #include "games/game.h"
 #include "games/registry.h"
+#include "multi_server_fixture.h"
 #include "read_counting_store.h"
-#include "server/server.h"
-#include "store/store.h"
-#include "unit/store/store_backends.h"
 
 namespace arbiter::server::test {
 namespace {
 
-using store::testing::Backend;
-using store::testing::TestDatabase;
-
-class MultiServerSyncTest : public ::testing::Test {
+class MultiServerSyncTest : public MultiServerFixture<2> {
  protected:
-  void SetUp() override {
-    if (db_.url().empty()) {
-      const char* dir = std::getenv("ARBITER_TEST_PG");
-      ASSERT_TRUE(dir == nullptr || *dir == '\0') << "no url in the test cluster " << dir;
-      GTEST_SKIP() << "no PostgreSQL test cluster (ARBITER_TEST_PG)";
-    }
-    for (int i = 0; i < 2; ++i) {
-      ServerOptions o;
-      o.host = "127.0.0.1";
-      o.port = 0;
-      o.rate_limit = 0;
-      o.create_limit = 0;
-      o.ai_workers = 1;
-      o.shared_store_url = db_.url();
-      auto opened = store::open_store(db_.url());
-      ASSERT_TRUE(opened.ok()) << opened.error();
-      stores_[i] =
-          std::make_shared<ReadCountingStore>(std::shared_ptr<store::Store>(std::move(*opened)));
-      servers_[i] = std::make_unique<Server>(o, stores_[i]);
-      Status st = servers_[i]->start();
-      ASSERT_TRUE(st.ok()) << st.error();
-      ports_[i] = servers_[i]->port();
-    }
+  // Each server's store counts the reads of moves it makes.
+  std::shared_ptr<store::Store> server_store(int i, std::shared_ptr<store::Store> opened) override {
+    stores_[i] = std::make_shared<ReadCountingStore>(std::move(opened));
+    return stores_[i];
   }
 
-  HttpReply post(int server, const std::string& target, const json& body,
-                 const std::string& token = "") {
-    return http(ports_[server], "POST", target, body.dump(), token);
-  }
-  json game(int server, const std::string& id) {
-    return http(ports_[server], "GET", "/api/games/" + id).parsed();
-  }
   // The game as `server` shows it, less what depends on the moment it is asked (the running
   // clock, the answer's time) or on who is connected there (a claim).
   json settled(int server, const std::string& id) {
@@ -119,10 +87,7 @@ class MultiServerSyncTest : public ::testing::Test {
     ASSERT_TRUE(state.apply(text).ok());
   }
 
-  TestDatabase db_{Backend::kPostgres};
   std::shared_ptr<ReadCountingStore> stores_[2];
-  std::unique_ptr<Server> servers_[2];
-  uint16_t ports_[2] = {};
 };
 
 // A foreign move is appended: after each move, made in turn on A and on B, both servers show the

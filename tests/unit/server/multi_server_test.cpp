@@ -7,54 +7,14 @@
 #include <future>
 #include <string>
 
-#include "client.h"
-#include "server/server.h"
-#include "store/store.h"
-#include "unit/store/store_backends.h"
+#include "multi_server_fixture.h"
 
 namespace arbiter::server::test {
 namespace {
 
-using store::testing::Backend;
-using store::testing::TestDatabase;
-
-class MultiServerTest : public ::testing::Test {
+class MultiServerTest : public MultiServerFixture<3> {
  protected:
-  void SetUp() override {
-    if (db_.url().empty()) {
-      const char* dir = std::getenv("ARBITER_TEST_PG");
-      ASSERT_TRUE(dir == nullptr || *dir == '\0') << "no url in the test cluster " << dir;
-      GTEST_SKIP() << "no PostgreSQL test cluster (ARBITER_TEST_PG)";
-    }
-    for (int i = 0; i < 3; ++i) {
-      ServerOptions o;
-      o.host = "127.0.0.1";
-      o.port = 0;
-      o.rate_limit = 0;
-      o.create_limit = 0;
-      o.ai_movetime = 0.05;
-      o.ai_workers = 1;
-      o.shared_store_url = db_.url();
-      auto store = store::open_store(db_.url());
-      ASSERT_TRUE(store.ok()) << store.error();
-      servers_[i] = std::make_unique<Server>(o, std::shared_ptr<store::Store>(std::move(*store)));
-      Status st = servers_[i]->start();
-      ASSERT_TRUE(st.ok()) << st.error();
-      ports_[i] = servers_[i]->port();
-    }
-  }
-
-  HttpReply post(int server, const std::string& target, const json& body,
-                 const std::string& token = "") {
-    return http(ports_[server], "POST", target, body.dump(), token);
-  }
-  json game(int server, const std::string& id) {
-    return http(ports_[server], "GET", "/api/games/" + id).parsed();
-  }
-
-  TestDatabase db_{Backend::kPostgres};
-  std::unique_ptr<Server> servers_[3];
-  uint16_t ports_[3] = {};
+  void adjust(ServerOptions& o) override { o.ai_movetime = 0.05; }
 };
 
 auto state_at(int ply) {
@@ -138,6 +98,37 @@ TEST_F(MultiServerTest, AMoveFromAnOldCopyNeverUndoesAJoin) {
     HttpReply reply =
         post(1, "/api/games/" + id + "/moves", {{"move", "d10-e9"}, {"ply", 1}}, north);
     ASSERT_EQ(reply.status, 200) << reply.body;
+  }
+}
+
+// A draw offered on A and accepted at once on B, which holds the game live and may not have
+// heard of the offer yet: B's "no draw has been offered" is a refusal a newer copy would not
+// give, so B rereads the game and the draw is agreed. The same for a takeback asked on A.
+TEST_F(MultiServerTest, AnOfferMadeOnOneServerIsAnsweredAtOnceOnAnother) {
+  for (int round = 0; round < 8; ++round) {
+    const bool takeback = round % 2 == 1;  // in Traverse, which has no draws
+    HttpReply created =
+        post(0, "/api/games",
+             {{"game", takeback ? "traverse" : "travelers"}, {"seats", {"human", "human"}}});
+    ASSERT_EQ(created.status, 201) << created.body;
+    const std::string id = created.parsed()["game"]["id"];
+    const std::string white = created.parsed()["tokens"]["0"];
+    const std::string black = created.parsed()["tokens"]["1"];
+    ASSERT_EQ(game(1, id)["id"], id);  // live on B too
+    if (takeback) {
+      ASSERT_EQ(post(0, "/api/games/" + id + "/moves", {{"move", "c1-b2"}}, white).status, 200);
+      HttpReply asked = post(0, "/api/games/" + id + "/takeback", {{"action", "request"}}, white);
+      ASSERT_EQ(asked.status, 200) << asked.body;
+      HttpReply accepted = post(1, "/api/games/" + id + "/takeback", {{"action", "accept"}}, black);
+      ASSERT_EQ(accepted.status, 200) << "round " << round << ": " << accepted.body;
+      EXPECT_EQ(accepted.parsed()["ply"], 0) << accepted.body;
+    } else {
+      HttpReply offered = post(0, "/api/games/" + id + "/draw", {{"action", "offer"}}, white);
+      ASSERT_EQ(offered.status, 200) << offered.body;
+      HttpReply accepted = post(1, "/api/games/" + id + "/draw", {{"action", "accept"}}, black);
+      ASSERT_EQ(accepted.status, 200) << "round " << round << ": " << accepted.body;
+      EXPECT_EQ(accepted.parsed()["status"], "finished") << accepted.body;
+    }
   }
 }
 

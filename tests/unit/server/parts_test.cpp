@@ -184,12 +184,6 @@ TEST(Api, AnswersWithoutSockets) {
   EXPECT_EQ(api.handle({"PUT", "/api/catalog", "", "", "t"}).status, 405);
   EXPECT_EQ(api.handle({"GET", "/api/games/" + id + "/legal?clicks=%zz,,", "", "", "t"}).status,
             200);
-
-  EXPECT_EQ(api.handle_ws_message(id, R"({"type":"ping"})", "t"), R"({"type":"pong"})");
-  EXPECT_NE(api.handle_ws_message(id, R"({"type":"move","move":"x"})", "t").find("error"),
-            std::string::npos);
-  EXPECT_NE(api.handle_ws_message(id, "\xff\xfe", "t").find("malformed"), std::string::npos);
-  EXPECT_NE(api.handle_ws_message(id, R"({"type":"dance"})", "t").find("error"), std::string::npos);
 }
 
 // Past the cap, idle games leave memory and come back from the store, moves and seats intact.
