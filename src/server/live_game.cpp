@@ -32,9 +32,13 @@ GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastM
   v->returns = game_returns(g);
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
     const store::SeatRow& seat = g.row.seats[i];
-    v->seats.push_back(SeatView{s.player_name(static_cast<int>(i)), seat.kind, seat.level,
-                                seat.time_used_ms, seat.rematch});
-    v->seats.back().account = seat.account_name;
+    SeatView& shown = v->seats.emplace_back();
+    shown.player = s.player_name(static_cast<int>(i));
+    shown.kind = seat.kind;
+    shown.level = seat.level;
+    shown.time_used_ms = seat.time_used_ms;
+    shown.rematch = seat.rematch;
+    shown.account = seat.account_name;
   }
   // The clocks are the game's now, also in a replayed position.
   const bool running = g.clock_running();

@@ -72,7 +72,9 @@ void check_decision_node(const GameState& s, int mover) {
     if (mask[a]) from_mask.push_back(a);
   }
   ASSERT_EQ(from_mask, legal) << "mask != legal_actions in " << s.to_text();
-  if (!s.is_terminal()) ASSERT_EQ(s.to_move(), mover) << "to_move changed within a move";
+  if (!s.is_terminal()) {
+    ASSERT_EQ(s.to_move(), mover) << "to_move changed within a move";
+  }
   for (int a : legal) {
     ASSERT_GE(a, 0);
     ASSERT_LT(a, space.num_actions);
@@ -138,7 +140,9 @@ void check_round_trip(const GameState& s) {
   ASSERT_EQ(b.result_text(), s.result_text());
   ASSERT_EQ(b.decisions_pending(), s.decisions_pending());
   ASSERT_EQ(legal_of(b), legal_of(s));
-  if (s.decisions_pending() == 0) ASSERT_EQ(b.legal_moves(), s.legal_moves());
+  if (s.decisions_pending() == 0) {
+    ASSERT_EQ(b.legal_moves(), s.legal_moves());
+  }
   for (int p = 0; p < s.num_players(); ++p) ASSERT_EQ(observation(b, p), observation(s, p));
 }
 
@@ -196,7 +200,9 @@ TEST_P(Research, RandomDecisionPlayouts) {
     }
     check_round_trip(*state);
     ASSERT_TRUE(legal_of(*state).empty());
-    if (space.max_game_length >= 0) ASSERT_LE(decisions, space.max_game_length);
+    if (space.max_game_length >= 0) {
+      ASSERT_LE(decisions, space.max_game_length);
+    }
     double sum = 0;
     for (double v : state->returns()) sum += v;
     ASSERT_NEAR(sum, 0.0, 1e-9);
@@ -217,7 +223,9 @@ TEST_P(Research, BadInputIsAnError) {
   std::vector<uint8_t> mask(space.num_actions);
   state->legal_actions_mask(mask);
   for (int a = 0; a < space.num_actions; ++a) {
-    if (!mask[a]) ASSERT_FALSE(state->apply_action(a).ok()) << a;
+    if (!mask[a]) {
+      ASSERT_FALSE(state->apply_action(a).ok()) << a;
+    }
   }
   ASSERT_FALSE(state->string_to_action("nonsense").ok());
   ASSERT_EQ(state->serialize(), before);
@@ -245,11 +253,15 @@ TEST_P(Research, BadInputIsAnError) {
   const std::string text = state->serialize();
   for (std::size_t n = 0; n < text.size(); ++n) {
     auto r = c.game->deserialize(text.substr(0, n));
-    if (!r.ok()) ASSERT_EQ(r.error().find('\n'), std::string::npos) << r.error();
+    if (!r.ok()) {
+      ASSERT_EQ(r.error().find('\n'), std::string::npos) << r.error();
+    }
     std::string flipped = text;
     flipped[n] = flipped[n] == '0' ? '1' : '0';
     auto f = c.game->deserialize(flipped);
-    if (!f.ok()) ASSERT_EQ(f.error().find('\n'), std::string::npos) << f.error();
+    if (!f.ok()) {
+      ASSERT_EQ(f.error().find('\n'), std::string::npos) << f.error();
+    }
   }
 }
 

@@ -22,11 +22,16 @@ struct Fixture {
   Fixture() {
     auto opened = store::open_store(":memory:");
     if (!opened) std::abort();
-    hub = std::make_unique<Hub>(std::shared_ptr<store::Store>(std::move(*opened)),
-                                HubOptions{0.001, 1});
+    HubOptions options;
+    options.ai_movetime = 0.001;
+    options.ai_workers = 1;
+    hub = std::make_unique<Hub>(std::shared_ptr<store::Store>(std::move(*opened)), options);
     api = std::make_unique<Api>(*hub, 0);
-    Request create{"POST", "/api/games", R"({"game":"traverse","seats":["human","ai:1"]})", "",
-                   "f"};
+    Request create;
+    create.method = "POST";
+    create.target = "/api/games";
+    create.body = R"({"game":"traverse","seats":["human","ai:1"]})";
+    create.remote = "f";
     create.content_type = "application/json";
     Response r = api->handle(create);
     if (r.status != 201) std::abort();

@@ -51,6 +51,9 @@ class OnlineApi {
 
  private:
   struct Call {
+    Call(const Request& r, const std::vector<std::string>& s,
+         const std::map<std::string, std::string>& q)
+        : request(r), segments(s), query(q) {}
     const Request& request;
     const std::vector<std::string>& segments;
     const std::map<std::string, std::string>& query;

@@ -73,6 +73,9 @@ Outcome<Loaded> replay(store::PuzzleRow row) {
 }  // namespace
 
 struct PuzzlesApi::Call {
+  Call(const Request& r, const std::vector<std::string>& s,
+       const std::map<std::string, std::string>& q)
+      : request(r), segments(s), query(q) {}
   const Request& request;
   const std::vector<std::string>& segments;
   const std::map<std::string, std::string>& query;
@@ -298,7 +301,7 @@ PuzzlesApi::Out PuzzlesApi::attempt(Call& c) {
   if (!loaded) return loaded.error();
   auto step = check_attempt(loaded->line, loaded->solution, moves);
   if (!step) return step.error();
-  AttemptAnswer answer{*step, loaded->line, loaded->solution};
+  AttemptAnswer answer{*step, loaded->line, loaded->solution, false, std::nullopt, std::nullopt, 0};
   if (step->result != AttemptResult::kContinue) {
     const bool solved = step->result == AttemptResult::kSolved;
     store::PuzzleRow puzzle = loaded->row;

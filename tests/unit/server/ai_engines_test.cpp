@@ -25,7 +25,9 @@ constexpr std::size_t kLevel5 = 16;  // a one-thread alpha-beta engine: one 16 M
 std::unique_ptr<Hub> make_hub(std::size_t ai_memory_mb) {
   auto store = store::open_store(":memory:");
   EXPECT_TRUE(store.ok()) << store.error();
-  HubOptions options{0.02, 1};
+  HubOptions options;
+  options.ai_movetime = 0.02;
+  options.ai_workers = 1;
   options.ai_memory_mb = ai_memory_mb;
   return std::make_unique<Hub>(std::shared_ptr<store::Store>(std::move(*store)), options);
 }
