@@ -71,7 +71,8 @@ test('an invite link, two players and a spectator; reload resumes', async () => 
   await waitPly(carol, 2);
   await shot(carol, 'spectator-phone');
 
-  // The spectator cannot move.
+  // The spectator cannot move (a click while the last move still plays only skips it ahead).
+  await waitIdle(carol);
   await clickBoard(carol, 'b1');
   assert.match(await carol.textContent('#hint'), /watching/);
 
