@@ -85,6 +85,8 @@ Response reply(const Outcome<T>& out, int status = 200) {
     return json_response(status, seated_text(*out));
   } else if constexpr (std::is_same_v<T, std::vector<GameViewPtr>>) {
     return json_response(status, games_text(*out));
+  } else if constexpr (std::is_same_v<T, LegalPrefix>) {
+    return json_response(status, legal_prefix_text(*out));
   } else {
     static_assert(std::is_same_v<T, LegalClicks>);
     return json_response(status, legal_text(*out));
@@ -196,9 +198,17 @@ Response get_game(Hub& hub, Call& c) {
   return reply(hub.get(c.id(), at));
 }
 
+// GET /api/games/{id}/legal: by clicks, or by a typed prefix of the move text (docs/api.md).
 Response legal(Hub& hub, Call& c) {
+  const auto clicks_it = c.query.find("clicks");
+  if (auto it = c.query.find("prefix"); it != c.query.end()) {
+    if (clicks_it != c.query.end()) {
+      return Api::error_response(bad_request("prefix: not with clicks; give one or the other"));
+    }
+    return reply(hub.legal_prefix(c.id(), it->second, kLegalPrefixListed));
+  }
   std::vector<std::string> clicks;
-  if (auto it = c.query.find("clicks"); it != c.query.end()) {
+  if (auto it = clicks_it; it != c.query.end()) {
     for (auto click : split(it->second, ",")) clicks.emplace_back(click);
   }
   return reply(hub.legal(c.id(), clicks));

@@ -280,6 +280,16 @@ std::string legal_text(const LegalClicks& legal) {
   });
 }
 
+std::string legal_prefix_text(const LegalPrefix& legal) {
+  return written(256 + 32 * legal.moves.size(), [&](JsonWriter& w) {
+    w.begin_object();
+    w.key("prefix").value(legal.prefix);
+    w.key("count").value(static_cast<uint64_t>(legal.count));
+    w.key("moves").value(legal.moves);
+    w.end_object();
+  });
+}
+
 std::string catalog_text(const Catalog& catalog) {
   return written(4096, [&](JsonWriter& w) {
     w.begin_object();

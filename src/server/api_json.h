@@ -11,6 +11,7 @@
 #include "games/board_view.h"
 #include "server/game_view.h"
 #include "server/json_writer.h"
+#include "server/legal_index.h"
 
 namespace arbiter::server {
 
@@ -23,6 +24,10 @@ std::string game_text(const GameView& game);
 std::string seated_text(const Seated& seated);                  // {"game": ..., "tokens": ...}
 std::string games_text(const std::vector<GameViewPtr>& games);  // {"games": [...]}, no boards
 std::string legal_text(const LegalClicks& legal);
+// The legal endpoint's answer for a typed prefix: {"prefix", "count", "moves"}.
+std::string legal_prefix_text(const LegalPrefix& legal);
+// How many moves a prefix answer lists at most (`count` says how many match).
+inline constexpr std::size_t kLegalPrefixListed = 50;
 std::string board_answer_text(const BoardView& board);  // {"board": ...}, GET /api/board
 std::string catalog_text(const Catalog& catalog);
 struct HubHealth;  // hub.h

@@ -136,6 +136,10 @@ class Hub {
   // Builds the position's click index when it is not kept (may take a good part of a second for
   // a large Trap): call it from a worker (run_work), not an I/O thread.
   Outcome<LegalClicks> legal(std::string_view id, const std::vector<std::string>& clicks);
+  // The legal moves whose text begins with `prefix` (LegalIndex::with_prefix), the first
+  // `limit` listed; from the same index, so the same worker rule.
+  Outcome<LegalPrefix> legal_prefix(std::string_view id, std::string_view prefix,
+                                    std::size_t limit);
   // The game record (docs/records.md), as text.
   Outcome<std::string> record(std::string_view id);
   HubHealth health() const;
@@ -228,6 +232,9 @@ class Hub {
   // The live game, loading (and replaying) it from the store when it is not in memory.
   Outcome<GamePtr> find(std::string_view id);
   Outcome<GamePtr> find(const store::GameRow& row);  // row already loaded
+  // The legal endpoint's index of the game's position, built and kept when it is not (an empty
+  // one once the game is over).
+  Outcome<std::shared_ptr<const LegalIndex>> legal_index(std::string_view id);
   // Calls `then(game)` with the live game: at once when it is in memory, else on a worker once
   // loaded; a failure (unknown game, busy) goes to `fail`.
   void with_game(std::string_view id, std::function<void(const GamePtr&)> then,

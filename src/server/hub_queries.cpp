@@ -98,7 +98,8 @@ Outcome<BoardView> Hub::board(std::string_view name, std::string_view params_tex
   return (*state)->view();
 }
 
-Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::string>& clicks) {
+Outcome<std::shared_ptr<const LegalIndex>> Hub::legal_index(std::string_view id) {
+  static const auto kNone = std::make_shared<const LegalIndex>();
   auto found = find(id);
   if (!found) return found.error();
   LiveGame& g = **found;
@@ -106,9 +107,9 @@ Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::stri
   uint64_t generation = 0;
   {
     Lock lock(g.mu);
-    if (!g.playing()) return LegalClicks{};
+    if (!g.playing()) return kNone;
     generation = g.generation;
-    if (auto index = legal_.find(g.row.id, generation)) return index->answer(clicks);
+    if (auto index = legal_.find(g.row.id, generation)) return index;
     position = g.state->clone();
   }
   // Built outside the lock (a size-8 Trap has ~115,000 moves), once per position while the
@@ -117,7 +118,20 @@ Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::stri
   if (!index)
     return internal_error("legal moves of game " + std::string(id) + ": " + index.error());
   legal_.put(std::string(id), generation, *index);
+  return *index;
+}
+
+Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::string>& clicks) {
+  auto index = legal_index(id);
+  if (!index) return index.error();
   return (*index)->answer(clicks);
+}
+
+Outcome<LegalPrefix> Hub::legal_prefix(std::string_view id, std::string_view prefix,
+                                       std::size_t limit) {
+  auto index = legal_index(id);
+  if (!index) return index.error();
+  return (*index)->with_prefix(prefix, limit);
 }
 
 Outcome<std::string> Hub::record(std::string_view id) {

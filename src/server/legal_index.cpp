@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <map>
+#include <ranges>
 
+#include "core/text.h"
 #include "server/views.h"
 
 namespace arbiter::server {
@@ -36,7 +38,9 @@ Result<std::shared_ptr<const LegalIndex>> LegalIndex::build(const GameState& sta
     x.orders_end_.reserve(legal.size());
     for (const std::string& text : legal) {
       const MoveParts parts = move_parts_of(state, text);
-      x.texts_ += parts.text;
+      // The text as legal_moves() gives it (canonical, as parts.text), whose sorted order
+      // with_prefix searches.
+      x.texts_ += text;
       x.text_end_.push_back(static_cast<uint32_t>(x.texts_.size()));
       for (const auto& cell : parts.path) x.paths_.push_back(id_of(cell));
       x.path_end_.push_back(static_cast<uint32_t>(x.paths_.size()));
@@ -70,6 +74,31 @@ std::size_t LegalIndex::bytes() const {
   return n;
 }
 
+std::string_view LegalIndex::text(std::size_t m) const {
+  const uint32_t begin = m == 0 ? 0 : text_end_[m - 1];
+  return std::string_view(texts_).substr(begin, text_end_[m] - begin);
+}
+
+LegalPrefix LegalIndex::with_prefix(std::string_view prefix, std::size_t limit) const {
+  LegalPrefix out;
+  out.prefix = std::string(prefix);
+  const std::string want = to_lower(prefix);
+  // In text order the moves beginning with `want` are one run: after every text below `want`,
+  // before every text whose first want.size() characters are above it.
+  const auto numbers = std::views::iota(std::size_t{0}, moves());
+  const auto at = [&](auto pred) {
+    return static_cast<std::size_t>(std::ranges::partition_point(numbers, pred) - numbers.begin());
+  };
+  const std::size_t first = at([&](std::size_t m) { return text(m) < want; });
+  const std::size_t last =
+      at([&](std::size_t m) { return text(m).substr(0, want.size()) <= want; });
+  out.count = last - first;
+  for (std::size_t m = first; m < last && out.moves.size() < limit; ++m) {
+    out.moves.emplace_back(text(m));
+  }
+  return out;
+}
+
 LegalClicks LegalIndex::answer(const std::vector<std::string>& clicks) const {
   LegalClicks out;
   const std::size_t k = clicks.size();
@@ -98,9 +127,8 @@ LegalClicks LegalIndex::answer(const std::vector<std::string>& clicks) const {
       matched = true;
       if (c1 - c0 == k) {
         if (!done) {
-          const uint32_t t0 = m == 0 ? 0 : text_end_[m - 1];
           LegalClicks::Complete c;
-          c.text = texts_.substr(t0, text_end_[m] - t0);
+          c.text = std::string(text(m));
           for (uint32_t p = path_begin; p < path_end; ++p) c.path.push_back(names_[paths_[p]]);
           out.complete.push_back(std::move(c));
         }

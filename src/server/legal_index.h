@@ -1,7 +1,8 @@
-// The legal endpoint's index of one position: every legal move with how it is made by pointing
-// (its click orders, what each click changes on the board, its route), packed small: each cell
-// or slot name is stored once and moves refer to it by a 16-bit number. A size-8 Trap position
-// (~115,000 moves) packs into a few MiB, where the moves' parts as strings took ~33 MiB.
+// The legal endpoint's index of one position: every legal move with its text (sorted, for
+// completing a typed move by prefix) and how it is made by pointing (its click orders, what
+// each click changes on the board, its route), packed small: each cell or slot name is stored
+// once and moves refer to it by a 16-bit number. A size-8 Trap position (~115,000 moves) packs
+// into a few MiB, where the moves' parts as strings took ~33 MiB.
 //
 // LegalIndexes keeps the indexes of the positions asked about lately within one memory budget
 // for the whole server, least recently used dropped first; a position asked about again after
@@ -14,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -22,6 +24,13 @@
 #include "server/game_view.h"
 
 namespace arbiter::server {
+
+// The legal endpoint's answer for a typed prefix (docs/api.md).
+struct LegalPrefix {
+  std::string prefix;              // as asked
+  std::size_t count = 0;           // legal moves whose text begins with it
+  std::vector<std::string> moves;  // the first of them in sorted order, at most the limit asked
+};
 
 class LegalIndex {
  public:
@@ -33,6 +42,10 @@ class LegalIndex {
   // begins with them, the distinct next clicks (sorted by name, each with the shortest route
   // to it) and the moves they complete.
   LegalClicks answer(const std::vector<std::string>& clicks) const;
+  // The moves whose canonical text begins with `prefix`, compared without regard to case as the
+  // move readers take text (canonical texts are lower case): all counted, the first `limit`
+  // listed. Two binary searches on the sorted texts, so a size-8 Trap answers in microseconds.
+  LegalPrefix with_prefix(std::string_view prefix, std::size_t limit) const;
   std::size_t moves() const { return text_end_.size(); }
   // Memory held, in bytes.
   std::size_t bytes() const;
@@ -40,10 +53,11 @@ class LegalIndex {
  private:
   using Id = uint16_t;
   static constexpr std::size_t kMaxNames = 0xffff;
+  std::string_view text(std::size_t m) const;
 
   std::vector<std::string> names_;           // id -> cell or slot name; id 0 is ""
   std::unordered_map<std::string, Id> ids_;  // name -> id
-  std::string texts_;                        // the moves' texts, back to back
+  std::string texts_;                        // the moves' texts, back to back, sorted
   std::vector<uint32_t> text_end_;           // move i: texts_[end[i-1], end[i])
   std::vector<uint32_t> path_end_;           // move i: paths_[end[i-1], end[i])
   std::vector<Id> paths_;

@@ -212,6 +212,49 @@ test('Trap by keyboard: steps by arrows, a wall by Shift and an arrow, a typed t
   assert.deepEqual(page.errors, []);
 });
 
+// A size-8 Trap (~115,000 turns): the server completes the typed text exactly, by prefix (the
+// legal endpoint's `prefix`), so the first cell of a turn already lists only the turns beginning
+// with it and says how many there are; a whole turn typed (in any case) and Enter plays it.
+test('Trap typed by move text: the first cell lists only turns beginning with it, a whole turn and Enter plays it', async () => {
+  const page = await newPage(browser);
+  await openCreated(page, server.url, { game: 'trap', params: 'size=8', seats: ['human', 'human'] });
+  await waitYourTurn(page);
+  const id = gameId(page);
+  const options = () => page.locator('#move-options [role="option"]').allTextContents();
+
+  await tabTo(page, '#move-text');
+  await page.keyboard.type('d4');
+  await page.locator('#move-options [role="option"]').first().waitFor();
+  const byCell = await api(server.url, 'GET', `/api/games/${id}/legal?prefix=d4`);
+  assert.ok(byCell.count > byCell.moves.length, `d4 begins ${byCell.count} turns, more than are listed`);
+  const listed = await options();
+  assert.ok(listed.length > 0);
+  for (const o of listed) assert.ok(o.startsWith('d4'), `${o} begins with d4`);
+  assert.deepEqual(listed, byCell.moves.slice(0, listed.length), 'the first turns beginning with d4, sorted');
+  await page.waitForFunction(
+    (n) => document.querySelector('#move-matches')?.textContent === `${n} legal moves begin so. Type on to narrow them.`,
+    byCell.count,
+  );
+
+  // A whole turn, a step and a wall, typed in upper case: listed first, and Enter plays it.
+  const steps = await api(server.url, 'GET', `/api/games/${id}/legal?prefix=${encodeURIComponent('d4-')}`);
+  assert.ok(steps.count > 0);
+  const turn = steps.moves[Math.floor(steps.moves.length / 2)];
+  await page.fill('#move-text', '');
+  await page.keyboard.type(turn.toUpperCase());
+  const exact = await api(server.url, 'GET', `/api/games/${id}/legal?prefix=${encodeURIComponent(turn.toUpperCase())}`);
+  assert.equal(exact.moves[0], turn);
+  await page.waitForFunction((want) => {
+    const items = [...document.querySelectorAll('#move-options [role="option"]')].map((li) => li.textContent);
+    return JSON.stringify(items) === JSON.stringify(want);
+  }, exact.moves.slice(0, 12));
+  await page.keyboard.press('Enter');
+  await waitPly(page, 1);
+  const game = await api(server.url, 'GET', `/api/games/${id}`);
+  assert.equal(game.moves[0], turn);
+  assert.deepEqual(page.errors, []);
+});
+
 // Every enabled control on the page that can be seen: links, buttons, fields, and elements made
 // to act as buttons.
 const kControls = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea, summary, [tabindex="0"], [role="button"]';

@@ -163,6 +163,14 @@ export interface Legal {
   complete: LegalComplete[];
 }
 
+// The legal endpoint by prefix: the legal moves whose text begins with `prefix` (case aside), the
+// first 50 sorted, and how many there are in all.
+export interface LegalPrefix {
+  prefix: string;
+  count: number;
+  moves: string[];
+}
+
 // One parameter of a game's schema; only the fields of its type are present.
 export interface CatalogParam {
   name: string;
@@ -265,6 +273,7 @@ export const api = {
   at: (id: string, ply: number) => call<Game>('GET', `/api/games/${enc(id)}?at=${ply}`),
   legal: (id: string, clicks: string[]) =>
     call<Legal>('GET', `/api/games/${enc(id)}/legal?clicks=${clicks.map(enc).join(',')}`),
+  legalPrefix: (id: string, prefix: string) => call<LegalPrefix>('GET', `/api/games/${enc(id)}/legal?prefix=${enc(prefix)}`),
   move: (id: string, move: string, ply: number, token: string) =>
     call<Game>('POST', `/api/games/${enc(id)}/moves`, { move, ply }, token),
   // With the token of a seat already held in the game, the new seat gets that same token.

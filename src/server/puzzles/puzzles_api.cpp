@@ -228,7 +228,8 @@ PuzzlesApi::Out PuzzlesApi::rating(Call& c) {
 
 // GET /api/puzzles/{id}/legal?moves=...&clicks=...: the clicks of the position after `moves`,
 // which must be the line so far up to a move of the solver's (the client knows them: the
-// solver played them and the server answered the replies).
+// solver played them and the server answered the replies); with `prefix` instead of `clicks`,
+// the moves whose text begins with it, as the game's legal endpoint answers it.
 PuzzlesApi::Out PuzzlesApi::legal(Call& c) {
   auto id = puzzle_id(c.segments[2]);
   if (!id) return id.error();
@@ -254,6 +255,10 @@ PuzzlesApi::Out PuzzlesApi::legal(Call& c) {
   if (at.to_move() != line.solver) {
     return bad_request("moves: after them another seat is to move, not the solver");
   }
+  const bool by_prefix = c.query.count("prefix") > 0;
+  if (by_prefix && c.query.count("clicks") > 0) {
+    return bad_request("prefix: not with clicks; give one or the other");
+  }
   std::vector<std::string> clicks = words(c.param("clicks"), ",");
   const std::string key = "puzzle " + std::to_string(*id);
   auto index = legal_.find(key, moves.size());
@@ -262,6 +267,10 @@ PuzzlesApi::Out PuzzlesApi::legal(Call& c) {
     if (!built) return internal_error("legal moves of " + key + ": " + built.error());
     index = *built;
     legal_.put(key, moves.size(), index);
+  }
+  if (by_prefix) {
+    return json_response(
+        200, legal_prefix_text(index->with_prefix(c.param("prefix"), kLegalPrefixListed)));
   }
   return json_response(200, legal_text(index->answer(clicks)));
 }

@@ -5,7 +5,7 @@
 // board is drawn and when the game changes; what a key or a typed move does goes back through
 // the page's own paths (a click, a move sent).
 
-import type { BoardView, Game, LastMove, Legal } from '../api';
+import type { BoardView, Game, LastMove, LegalPrefix } from '../api';
 import { BoardKeyboard } from '../board/keyboard';
 import { gameEntry, gameTitle } from '../catalog';
 import { h } from '../dom';
@@ -13,12 +13,12 @@ import { t } from '../i18n';
 import { getPref, setPref } from '../storage';
 import { Announcer } from './announcer';
 import { type BoardState, cellText, slotText } from './describe';
-import { MoveCompleter, nameAlphabet } from './move_completion';
-import { MoveEntry } from './move_entry';
+import { MoveEntry, type Suggestions } from './move_entry';
 import { textBoard } from './text_board';
 
 // How long after a key clicked the board its outcome is still said.
 const kSayClicksMs = 4000;
+const kNoMoves: Suggestions = { moves: [], count: 0 };
 
 export interface AccessHost {
   click(name: string): void; // as a click on the board
@@ -26,7 +26,7 @@ export interface AccessHost {
   send(move: string): void; // play a typed move
   canPlay(): boolean; // this browser may move now in the live position
   refuse(): void; // say why no move can be played now
-  legal(clicks: string[]): Promise<Legal>;
+  movesBeginning(prefix: string): Promise<LegalPrefix>; // the legal endpoint by prefix
 }
 
 // What the board on show was drawn from.
@@ -53,7 +53,6 @@ export interface Followed {
 export class GameAccess {
   readonly announcer = new Announcer();
   readonly keyboard: BoardKeyboard;
-  private readonly completer: MoveCompleter;
   private readonly entry: MoveEntry;
   private readonly help = h('p', { id: 'board-keys', class: 'visually-hidden' });
   private readonly text = h('pre', { id: 'text-board', class: 'text-board', tabindex: 0, hidden: true });
@@ -62,7 +61,6 @@ export class GameAccess {
   readonly under = h('div', { class: 'board-access' }, this.help, this.text);
   // In the decision column: the move field (for whoever may play here) and the text toggle.
   readonly act = h('div', { class: 'access-act' });
-  private names = new Set<string>();
   private last: Drawn | null = null;
   private followed: { ply: number; shown: number; live: boolean; status: string } | null = null;
   private keyedAt = 0; // when a key last clicked the board: what it selected is said once known
@@ -83,9 +81,10 @@ export class GameAccess {
       },
     });
     wrap.setAttribute('aria-describedby', 'board-keys');
-    this.completer = new MoveCompleter((clicks) => host.legal(clicks));
     this.entry = new MoveEntry({
-      suggest: (text) => (host.canPlay() ? this.completer.suggest(text, nameAlphabet(this.names)) : Promise.resolve({ moves: [], partial: false })),
+      // The server completes the text (the legal endpoint's prefix), exactly; nothing when this
+      // browser may not move, or the answer fails.
+      suggest: (text) => (host.canPlay() ? host.movesBeginning(text).catch(() => kNoMoves) : Promise.resolve(kNoMoves)),
       play: (move) => (host.canPlay() ? host.send(move) : host.refuse()),
     });
     this.toggle.addEventListener('click', () => {
@@ -100,17 +99,13 @@ export class GameAccess {
   drawn(svg: SVGSVGElement | null, d: Drawn): void {
     const positionChanged = !this.last || this.last.game.ply !== d.game.ply || this.last.game.updated_ms !== d.game.updated_ms;
     this.last = d;
-    this.names = new Set(d.view.cells.map((c) => c.name));
     const state: BoardState = { game: d.game.game, legend: gameEntry(d.game.game)?.legend, selected: d.selected, targets: d.targets, lastMove: d.lastMove };
     this.wrap.setAttribute('aria-roledescription', t('a11y.board_role'));
     this.wrap.setAttribute('aria-label', t('game.board', { game: gameTitle(d.game.game) }));
     this.help.textContent = t('a11y.board_keys') + (d.view.shape === 'hex' || d.view.walls.length ? ` ${t('a11y.board_keys_slots')}` : '');
     if (svg) this.label(svg, d.view, state);
     this.keyboard.show();
-    if (positionChanged) {
-      this.completer.reset();
-      this.entry.refresh();
-    }
+    if (positionChanged) this.entry.refresh();
     this.renderAct(d.game);
     this.showText();
     this.sayClicks(d);

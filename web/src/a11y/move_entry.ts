@@ -1,13 +1,20 @@
 // Typing a move, as in the terminal: a text field (an ARIA combobox) listing the legal moves that
-// begin with what is typed (move_completion.ts); the arrow keys go through the list, Enter plays
-// the move chosen there, else the text as typed (the server says why when it is not legal),
-// Escape closes the list, then clears the text.
+// begin with what is typed (the host asks the server: the legal endpoint by prefix, docs/api.md),
+// with how many there are; the arrow keys go through the list, Enter plays the move chosen there,
+// else the text as typed (the server says why when it is not legal), Escape closes the list,
+// then clears the text.
 
 import { h } from '../dom';
 import { t } from '../i18n';
-import type { Suggestions } from './move_completion';
+// The legal moves whose text begins with what is typed (case aside): the first of them, sorted,
+// and how many there are in all.
+export interface Suggestions {
+  moves: string[];
+  count: number;
+}
 
 export interface MoveEntryHost {
+  // `text` is trimmed and not empty.
   suggest(text: string): Promise<Suggestions>;
   play(move: string): void;
 }
@@ -58,7 +65,7 @@ export class MoveEntry {
       return;
     }
     this.timer = window.setTimeout(() => {
-      void this.host.suggest(text).then((s) => {
+      void this.host.suggest(text.trim()).then((s) => {
         if (gen === this.generation && document.activeElement === this.input) this.show(s);
       });
     }, kQuietMs);
@@ -79,10 +86,11 @@ export class MoveEntry {
     this.list.hidden = !open;
     this.input.setAttribute('aria-expanded', String(open));
     this.input.removeAttribute('aria-activedescendant');
-    const more = s.partial || s.moves.length > kShown;
-    this.status.textContent = !s.moves.length
-      ? (s.partial ? t('a11y.moves_more') : t('a11y.moves_none'))
-      : `${t('a11y.moves_match', { count: s.moves.length })}${more ? ` ${t('a11y.moves_more')}` : ''}`;
+    // How many match, and whether more match than are listed.
+    const more = s.count > this.moves.length;
+    this.status.textContent = !s.count
+      ? t('a11y.moves_none')
+      : `${t('a11y.moves_match', { count: s.count })}${more ? ` ${t('a11y.moves_more')}` : ''}`;
   }
 
   private close(): void {

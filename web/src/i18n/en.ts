@@ -266,7 +266,7 @@ export const en = {
   'a11y.move_label': 'Type a move',
   'a11y.move_placeholder': 'move text; Enter plays',
   'a11y.moves_match': { one: '{count} legal move begins so.', other: '{count} legal moves begin so.' },
-  'a11y.moves_more': 'More moves may match: type on.',
+  'a11y.moves_more': 'Type on to narrow them.',
   'a11y.moves_none': 'No legal move begins so.',
   'a11y.text_show': 'Board as text',
   'a11y.text_hide': 'Hide the text board',

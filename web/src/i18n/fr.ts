@@ -250,7 +250,7 @@ export const fr: Catalogue = {
   'a11y.move_label': 'Taper un coup',
   'a11y.move_placeholder': 'le coup en texte ; Entrée le joue',
   'a11y.moves_match': { one: '{count} coup légal commence ainsi.', other: '{count} coups légaux commencent ainsi.' },
-  'a11y.moves_more': 'D’autres coups peuvent convenir : continuez à taper.',
+  'a11y.moves_more': 'Continuez à taper pour les restreindre.',
   'a11y.moves_none': 'Aucun coup légal ne commence ainsi.',
   'a11y.text_show': 'Plateau en texte',
   'a11y.text_hide': 'Masquer le plateau en texte',

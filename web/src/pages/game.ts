@@ -81,7 +81,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     refuse: () => {
       if (!busy) setHint(explain('', []), true);
     },
-    legal: (clicks) => api.legal(id, clicks),
+    movesBeginning: (prefix) => api.legalPrefix(id, prefix),
   });
   app.append(access.announcer.element);
   app.append(
