@@ -17,6 +17,14 @@
 namespace arbiter::server {
 namespace {
 
+// A hub whose AI answers at once, on one thread.
+HubOptions quick_options() {
+  HubOptions o;
+  o.ai_movetime = 0.01;
+  o.ai_workers = 1;
+  return o;
+}
+
 using nlohmann::json;
 
 TEST(Tokens, AreRandomHexAndHashConsistently) {
@@ -164,7 +172,7 @@ TEST(Views, BoardJson) {
 TEST(Api, AnswersWithoutSockets) {
   auto store = store::open_store(":memory:");
   ASSERT_TRUE(store.ok()) << store.error();
-  Hub hub(std::shared_ptr<store::Store>(std::move(*store)), HubOptions{0.01, 1});
+  Hub hub(std::shared_ptr<store::Store>(std::move(*store)), quick_options());
   Api api(hub, 0);
   Response created =
       api.handle({"POST", "/api/games", R"({"game":"trap"})", "", "t", "application/json"});
@@ -190,7 +198,7 @@ TEST(Api, AnswersWithoutSockets) {
 TEST(Hub, DropsIdleGamesAndReloadsThem) {
   auto store = store::open_store(":memory:");
   ASSERT_TRUE(store.ok()) << store.error();
-  HubOptions options{0.01, 1};
+  HubOptions options = quick_options();
   options.max_live_games = 2;
   Hub hub(std::shared_ptr<store::Store>(std::move(*store)), options);
   Api api(hub, 0);

@@ -14,6 +14,14 @@
 namespace arbiter::server::test {
 namespace {
 
+// A hub whose AI answers at once, on one thread.
+HubOptions quick_options() {
+  HubOptions o;
+  o.ai_movetime = 0.01;
+  o.ai_workers = 1;
+  return o;
+}
+
 using Ordered = nlohmann::ordered_json;
 
 std::vector<std::string> keys_of(const Ordered& object) {
@@ -39,7 +47,7 @@ TEST(Hub, ResignationReturnsComeFromTheResignedSeat) {
   row.resigned = 1;
   ASSERT_TRUE(store->create_game(row).ok());
 
-  Hub hub(store, HubOptions{0.01, 1});
+  Hub hub(store, quick_options());
   auto first = hub.get("resigned1");
   ASSERT_TRUE(first.ok()) << first.error().message;
   EXPECT_EQ((*first)->returns, (std::vector<double>{-1.0, 1.0}));
@@ -105,7 +113,7 @@ INSERT INTO moves VALUES ('OldPlaying', 0, 'c1-b2', 0, 3, 1);
 TEST(Api, JsonKeepsTheDocumentedFieldsInOrder) {
   auto store = store::open_store(":memory:");
   ASSERT_TRUE(store.ok()) << store.error();
-  Hub hub(std::shared_ptr<store::Store>(std::move(*store)), HubOptions{0.01, 1});
+  Hub hub(std::shared_ptr<store::Store>(std::move(*store)), quick_options());
   Api api(hub, 0);
   Response created = api.handle({"POST", "/api/games",
                                  R"({"game":"traverse","seats":["human","open"],"public":true})",
