@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <map>
-#include <ranges>
 
 #include "core/text.h"
 #include "server/views.h"
@@ -85,9 +84,17 @@ LegalPrefix LegalIndex::with_prefix(std::string_view prefix, std::size_t limit) 
   const std::string want = to_lower(prefix);
   // In text order the moves beginning with `want` are one run: after every text below `want`,
   // before every text whose first want.size() characters are above it.
-  const auto numbers = std::views::iota(std::size_t{0}, moves());
-  const auto at = [&](auto pred) {
-    return static_cast<std::size_t>(std::ranges::partition_point(numbers, pred) - numbers.begin());
+  const auto at = [&](auto pred) {  // the first move number for which pred is false
+    std::size_t low = 0, high = moves();
+    while (low < high) {
+      const std::size_t mid = low + (high - low) / 2;
+      if (pred(mid)) {
+        low = mid + 1;
+      } else {
+        high = mid;
+      }
+    }
+    return low;
   };
   const std::size_t first = at([&](std::size_t m) { return text(m) < want; });
   const std::size_t last =
