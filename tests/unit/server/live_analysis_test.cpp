@@ -22,7 +22,8 @@ namespace {
 using nlohmann::json;
 using namespace std::chrono_literals;
 
-// The messages a connection was sent, in order.
+// The messages a connection was sent, in order. A search may report once more after its stop, so
+// an inbox must outlive the LiveAnalysis it is handed to (declared before it).
 class Inbox {
  public:
   LiveAnalysis::Sink sink() {
@@ -95,8 +96,8 @@ AnalysisOptions options(int slots, int per_address, double seconds = 20) {
 // Reports carry ranked lines with a move, its route, a line and each player's expected result;
 // the first comes well within the analysis board's 300 ms.
 TEST(LiveAnalysis, ReportsRankedLinesAsTheSearchDeepens) {
-  LiveAnalysis live(options(1, 1));
   Inbox inbox;
+  LiveAnalysis live(options(1, 1));
   const auto started = std::chrono::steady_clock::now();
   ASSERT_TRUE(live.start(1, "a", job(7, {"b1-b2"}), inbox.sink()).ok());
   auto first = inbox.wait([](const json& m) { return info_of(m, 7); });
@@ -123,8 +124,8 @@ TEST(LiveAnalysis, ReportsRankedLinesAsTheSearchDeepens) {
 // A new position stops the analysis under way and takes its place: after the new position's
 // first report, no report of the old one comes; stop() ends the new one and frees the slot.
 TEST(LiveAnalysis, ANewPositionStopsTheOldOneAndStopEndsIt) {
-  LiveAnalysis live(options(1, 1));
   Inbox inbox;
+  LiveAnalysis live(options(1, 1));
   ASSERT_TRUE(live.start(1, "a", job(1), inbox.sink()).ok());
   ASSERT_TRUE(inbox.wait([](const json& m) { return info_of(m, 1); }));
   // Same connection: replaces it, even with every slot taken.
@@ -152,8 +153,8 @@ TEST(LiveAnalysis, ANewPositionStopsTheOldOneAndStopEndsIt) {
 // Bounds: `live_slots` analyses on the server (503 past it), `live_per_address` per address (429);
 // a stopped analysis frees its slot at once.
 TEST(LiveAnalysis, SlotsAreBoundedPerServerAndPerAddress) {
-  LiveAnalysis live(options(2, 1));
   Inbox a, b, c;
+  LiveAnalysis live(options(2, 1));
   ASSERT_TRUE(live.start(1, "addr-a", job(1), a.sink()).ok());
   auto same_address = live.start(2, "addr-a", job(1), b.sink());
   ASSERT_FALSE(same_address.ok());
@@ -172,8 +173,9 @@ TEST(LiveAnalysis, SlotsAreBoundedPerServerAndPerAddress) {
 
 // The time cap: the search ends by itself with a final report, and its slot is free again.
 TEST(LiveAnalysis, ASearchEndsAtItsTimeCapAndFreesItsSlot) {
-  LiveAnalysis live(options(1, 1, 0.3));
   Inbox inbox;
+  Inbox other;
+  LiveAnalysis live(options(1, 1, 0.3));
   ASSERT_TRUE(live.start(1, "a", job(5), inbox.sink()).ok());
   auto last = inbox.wait([](const json& m) { return info_of(m, 5) && m["final"] == true; }, 5s);
   ASSERT_TRUE(last);
@@ -181,7 +183,6 @@ TEST(LiveAnalysis, ASearchEndsAtItsTimeCapAndFreesItsSlot) {
   EXPECT_FALSE((*last)["lines"].empty());
   for (int i = 0; i < 50 && live.stats().held > 0; ++i) std::this_thread::sleep_for(10ms);
   EXPECT_EQ(live.stats().held, 0u);
-  Inbox other;
   EXPECT_TRUE(live.start(2, "b", job(6), other.sink()).ok());  // the slot is free
   live.stop(2);
 }
@@ -189,8 +190,8 @@ TEST(LiveAnalysis, ASearchEndsAtItsTimeCapAndFreesItsSlot) {
 // A finished position is answered at once with its result; a line that does not replay with
 // its error.
 TEST(LiveAnalysis, FinishedPositionsAndBadLinesAreAnsweredAtOnce) {
-  LiveAnalysis live(options(1, 1));
   Inbox inbox;
+  LiveAnalysis live(options(1, 1));
   LiveAnalysis::Job finished;
   finished.request = 9;
   finished.resolve = []() -> Outcome<std::unique_ptr<GameState>> {
