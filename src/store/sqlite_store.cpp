@@ -204,6 +204,10 @@ class SqliteStore final : public Store {
   }
   template <class Body>
   Status transaction(std::string_view op, std::string_view id, Body&& body);
+  // transaction() of a step that answers a value (`body` returns Result<T>): the value, once
+  // committed.
+  template <class T, class Body>
+  Result<T> transaction_value(std::string_view op, std::string_view id, Body&& body);
   Status write_game(const GameRow& game, bool insert);
   Status read_seats(GameRow& game);
   // The games columns of the row `q` is on (ARBITER_GAME_COLUMNS); kCorrupt for a status this
@@ -260,6 +264,19 @@ Status SqliteStore::transaction(std::string_view op, std::string_view id, Body&&
   // Undo whatever the body wrote; a failed COMMIT may already have rolled back on its own.
   if (!sqlite3_get_autocommit(db_)) Use(stmts_[kRollback]).step();
   return status;
+}
+
+template <class T, class Body>
+Result<T> SqliteStore::transaction_value(std::string_view op, std::string_view id, Body&& body) {
+  std::optional<T> out;
+  Status st = transaction(op, id, [&]() -> Status {
+    Result<T> r = body();
+    if (!r) return r.failure();
+    out = std::move(*r);
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return std::move(*out);
 }
 
 Status SqliteStore::write_game(const GameRow& g, bool insert) {
@@ -818,40 +835,22 @@ Status SqliteStore::enqueue_ai_job(const AiJobRow& job) {
 
 Result<std::optional<AiJobRow>> SqliteStore::claim_ai_job(std::string_view owner, int64_t now_ms,
                                                           int64_t lease_ms) {
-  std::optional<AiJobRow> out;
-  Status st = transaction("claim_ai_job", "*", [&]() -> Status {
-    auto claimed = sqlite_ai_jobs::claim(db_, prepared(), owner, now_ms, lease_ms);
-    if (!claimed) return claimed.failure();
-    out = std::move(*claimed);
-    return {};
+  return transaction_value<std::optional<AiJobRow>>("claim_ai_job", "*", [&] {
+    return sqlite_ai_jobs::claim(db_, prepared(), owner, now_ms, lease_ms);
   });
-  if (!st.ok()) return st.failure();
-  return out;
 }
 
 Result<bool> SqliteStore::renew_ai_lease(std::string_view game_id, int ply, std::string_view owner,
                                          int64_t until_ms) {
-  bool renewed = false;
-  Status st = transaction("renew_ai_lease", game_id, [&]() -> Status {
-    auto r = sqlite_ai_jobs::renew(db_, prepared(), game_id, ply, owner, until_ms);
-    if (!r) return r.failure();
-    renewed = *r;
-    return {};
+  return transaction_value<bool>("renew_ai_lease", game_id, [&] {
+    return sqlite_ai_jobs::renew(db_, prepared(), game_id, ply, owner, until_ms);
   });
-  if (!st.ok()) return st.failure();
-  return renewed;
 }
 
 Result<bool> SqliteStore::finish_ai_job(std::string_view game_id, int ply, bool force) {
-  bool deleted = false;
-  Status st = transaction("finish_ai_job", game_id, [&]() -> Status {
-    auto r = sqlite_ai_jobs::finish(db_, prepared(), game_id, ply, force);
-    if (!r) return r.failure();
-    deleted = *r;
-    return {};
+  return transaction_value<bool>("finish_ai_job", game_id, [&] {
+    return sqlite_ai_jobs::finish(db_, prepared(), game_id, ply, force);
   });
-  if (!st.ok()) return st.failure();
-  return deleted;
 }
 
 Result<std::vector<AiJobRow>> SqliteStore::list_ai_jobs() {
@@ -868,15 +867,9 @@ Status SqliteStore::put_review(const ReviewRow& review) {
 
 Result<bool> SqliteStore::claim_review(std::string_view game_id, std::string_view owner,
                                        int64_t now_ms, int64_t until_ms) {
-  bool claimed = false;
-  Status st = transaction("claim_review", game_id, [&]() -> Status {
-    auto r = sqlite_reviews::claim(db_, review_statements(), game_id, owner, now_ms, until_ms);
-    if (!r) return r.failure();
-    claimed = *r;
-    return {};
+  return transaction_value<bool>("claim_review", game_id, [&] {
+    return sqlite_reviews::claim(db_, review_statements(), game_id, owner, now_ms, until_ms);
   });
-  if (!st.ok()) return st.failure();
-  return claimed;
 }
 
 Status SqliteStore::finish_review(std::string_view game_id, std::string_view owner, bool done,
@@ -932,16 +925,9 @@ Result<std::optional<PuzzleRatingRow>> SqliteStore::puzzle_rating(std::string_vi
 }
 
 Result<bool> SqliteStore::rate_puzzle_attempt(const PuzzleAttemptRow& attempt) {
-  bool rated = false;
-  const std::string name = std::to_string(attempt.puzzle_id);
-  Status st = transaction("rate_puzzle_attempt", name, [&]() -> Status {
-    auto r = sqlite_puzzles::rate_attempt(db_, puzzle_statements(), attempt);
-    if (!r) return r.failure();
-    rated = *r;
-    return {};
+  return transaction_value<bool>("rate_puzzle_attempt", std::to_string(attempt.puzzle_id), [&] {
+    return sqlite_puzzles::rate_attempt(db_, puzzle_statements(), attempt);
   });
-  if (!st.ok()) return st.failure();
-  return rated;
 }
 
 }  // namespace
