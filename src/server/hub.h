@@ -355,6 +355,10 @@ class Hub {
   // the stored state in its place and broadcasts it.
   void refresh_later(const std::string& id);
   void refresh(const std::string& id);
+  // refresh() by a full read only (refresh_replayed), decided before it returns: a request that
+  // is tried again on the fresh copy must not find the one-move path handing its work to a
+  // later replay (rereading()).
+  void refresh_fully(const std::string& id);
   // The common case of refresh in time independent of the game's length: the store holds one
   // move more than `g`, after the same moves, and the row otherwise on the same terms; that move
   // is read alone and played on the live state. False when that is not so (refresh_replayed).

@@ -158,7 +158,7 @@ void Hub::rereading(const std::string& id, std::function<void(Reply<GameViewPtr>
     const int status = out ? 200 : out.error().status;
     if (status != 401 && status != 403 && status != 409) return done(std::move(out));
     const bool queued = work_.submit([this, id, attempt, done] {
-      refresh(id);
+      refresh_fully(id);
       attempt(done);
     });
     if (!queued) done(std::move(out));

@@ -123,6 +123,17 @@ void Hub::refresh(const std::string& id) {
   if (!refresh_appended(g)) refresh_replayed(g);
 }
 
+void Hub::refresh_fully(const std::string& id) {
+  GamePtr g;
+  {
+    std::shared_lock lock(games_mu_);
+    auto it = games_.find(id);
+    if (it == games_.end()) return;
+    g = it->second.game;
+  }
+  refresh_replayed(g);
+}
+
 bool Hub::refresh_appended(const GamePtr& g) {
   // What this server holds: the ply, and its last move to check the stored list still has it.
   int from = 0;
