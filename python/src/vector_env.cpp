@@ -13,8 +13,7 @@ VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
       num_actions_(game_->space.num_actions),
       players_(game_->initial->num_players()),
       buffers_(std::make_shared<EnvBuffers>()),
-      pool_(threads),
-      legal_(static_cast<std::size_t>(pool_.threads())) {
+      pool_(threads) {
   const auto b = static_cast<std::size_t>(batch_);
   states_.resize(b);
   errors_.resize(b);
@@ -33,7 +32,7 @@ VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
   reset();
 }
 
-void VectorEnv::write_features(int i, std::vector<int>& legal) {
+void VectorEnv::write_features(int i) {
   EnvBuffers& out = *buffers_;
   const GameState& s = *states_[i];
   const int player = s.to_move();
@@ -44,7 +43,7 @@ void VectorEnv::write_features(int i, std::vector<int>& legal) {
   s.observe(player, std::span<float>(out.observations.data() + std::size_t(i) * obs_size_,
                                      static_cast<std::size_t>(obs_size_)));
   // The mask and the random action from one list of the legal actions.
-  s.legal_actions(legal);
+  const std::span<const int> legal = s.legal_actions_view();
   uint8_t* mask = out.masks.data() + std::size_t(i) * num_actions_;
   std::fill_n(mask, num_actions_, uint8_t{0});
   for (int a : legal) {
@@ -55,12 +54,12 @@ void VectorEnv::write_features(int i, std::vector<int>& legal) {
 }
 
 void VectorEnv::reset() {
-  pool_.run(batch_, [this](int worker, int begin, int end) {
+  pool_.run(batch_, [this](int, int begin, int end) {
     for (int i = begin; i < end; ++i) {
       states_[i] = game_->initial->clone();
       buffers_->terminated[i] = 0;
       std::fill_n(buffers_->rewards.data() + std::size_t(i) * players_, players_, 0.0f);
-      write_features(i, legal_[worker]);
+      write_features(i);
     }
   });
 }
@@ -84,7 +83,7 @@ Status VectorEnv::check_actions(std::span<const int64_t> actions) const {
 Status VectorEnv::step(std::span<const int64_t> actions) {
   if (Status ok = check_actions(actions); !ok) return ok;
   std::atomic<uint64_t> finished{0};
-  pool_.run(batch_, [&](int worker, int begin, int end) {
+  pool_.run(batch_, [&](int, int begin, int end) {
     EnvBuffers& out = *buffers_;
     uint64_t ended = 0;
     for (int i = begin; i < end; ++i) {
@@ -107,7 +106,7 @@ Status VectorEnv::step(std::span<const int64_t> actions) {
         states_[i] = game_->initial->clone();
         ++ended;
       }
-      write_features(i, legal_[worker]);
+      write_features(i);
     }
     finished += ended;
   });

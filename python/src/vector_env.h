@@ -56,8 +56,8 @@ class VectorEnv {
   uint64_t games_finished() const { return games_finished_; }
 
  private:
-  // Observation, mask, player and random action of game i (`legal`: the worker's scratch).
-  void write_features(int i, std::vector<int>& legal);
+  // Observation, mask, player and random action of game i.
+  void write_features(int i);
 
   GamePtr game_;
   int batch_;
@@ -70,7 +70,6 @@ class VectorEnv {
   std::shared_ptr<EnvBuffers> buffers_;
   uint64_t games_finished_ = 0;
   WorkerPool pool_;
-  std::vector<std::vector<int>> legal_;  // per worker: write_features()'s list of legal actions
 };
 
 }  // namespace arbiter::python

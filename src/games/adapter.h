@@ -103,9 +103,9 @@ class StateAdapter final : public GameState {
     if (actions_.pending() > 0) return pending_error();
     auto move = state_.parse_move(text);
     if (!move) return make_error(move.error());
-    std::string canonical = state_.move_text(*move);
+    if (history_.size() == moves_.size()) history_.push_back(state_.move_text(*move));
     state_.apply(*move);
-    history_.push_back(std::move(canonical));
+    moves_.push_back(*move);
     move_decisions_.push_back(static_cast<uint32_t>(decisions_.size()));
     new_move();
     return {};
@@ -116,9 +116,10 @@ class StateAdapter final : public GameState {
       legal_valid_ = false;
       return true;
     }
-    if (history_.empty()) return false;
+    if (moves_.empty()) return false;
     state_.undo();
-    history_.pop_back();
+    if (history_.size() == moves_.size()) history_.pop_back();
+    moves_.pop_back();
     new_move();
     // A move played by decisions is taken back to before its last decision.
     const std::size_t first = move_decisions_.back();
@@ -132,7 +133,10 @@ class StateAdapter final : public GameState {
     }
     return true;
   }
-  const std::vector<std::string>& history() const override { return history_; }
+  const std::vector<std::string>& history() const override {
+    spell_history();
+    return history_;
+  }
 
   bool is_terminal() const override { return state_.is_terminal(); }
   std::vector<double> returns() const override { return state_.returns(); }
@@ -183,6 +187,7 @@ class StateAdapter final : public GameState {
     const auto& legal = legal_now();
     out.assign(legal.begin(), legal.end());
   }
+  std::span<const int> legal_actions_view() const override { return legal_now(); }
   void legal_actions_mask(std::span<uint8_t> out) const override {
     std::fill(out.begin(), out.end(), uint8_t{0});
     for (int a : legal_now()) {
@@ -211,10 +216,9 @@ class StateAdapter final : public GameState {
       decisions_.resize(mark);
       return {};
     }
-    std::string canonical = state_.move_text(move);
     move_decisions_.push_back(static_cast<uint32_t>(mark));
     state_.apply(move);
-    history_.push_back(std::move(canonical));
+    moves_.push_back(move);
     new_move();
     return {};
   }
@@ -253,6 +257,18 @@ class StateAdapter final : public GameState {
     return make_error("a move is in progress (" + std::to_string(actions_.pending()) +
                       " decisions taken): finish it with actions, or undo them");
   }
+  // Spells the moves played since history() was last asked for: each in the position before
+  // it, found by taking the moves back on a copy. Decisions complete moves without spelling
+  // them (a batch of games stepped by actions reads no text); a record reads them once.
+  void spell_history() const {
+    if (history_.size() == moves_.size()) return;
+    State before = state_;
+    for (std::size_t i = history_.size(); i < moves_.size(); ++i) before.undo();
+    for (std::size_t i = history_.size(); i < moves_.size(); ++i) {
+      history_.push_back(before.move_text(moves_[i]));
+      before.apply(moves_[i]);
+    }
+  }
   // A move was played or taken back: no decision is pending.
   void new_move() {
     actions_.clear();
@@ -270,8 +286,10 @@ class StateAdapter final : public GameState {
   const Game* game_;
   typename Descriptor::Params params_;
   State state_;
-  std::vector<std::string> history_;
-  // The decisions of the moves of history_ played by apply_action (none for a move played by
+  std::vector<typename State::Move> moves_;  // played, oldest first
+  // The texts of the first history_.size() moves_ (spell_history() adds the rest).
+  mutable std::vector<std::string> history_;
+  // The decisions of the moves of moves_ played by apply_action (none for a move played by
   // its text): move i's are decisions_[move_decisions_[i] …), up to the next move's.
   std::vector<int> decisions_;
   std::vector<uint32_t> move_decisions_;

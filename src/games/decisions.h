@@ -22,6 +22,13 @@
 //   int sequence(const State&, const Move&, uint16_t* out) const;  // its decisions; returns
 //                                                                   // how many
 //   std::string text(int action) const; Result<int> read(std::string_view) const;
+// and optionally, for a game where the moves sharing a first decision are cheap to list
+// apart (The Travelers: a move begins with its piece):
+//   void first_decisions(const State&, std::vector<int>& out) const;  // sorted: exactly the
+//                                                  // first decisions of the legal moves
+//   void moves_after_first(const State&, int first, MoveList& out) const;  // exactly the legal
+//                                                  // moves whose sequence begins with `first`
+// so a move's first decision lists no moves, and its second lists only the chosen piece's.
 #pragma once
 
 #include <array>
@@ -51,6 +58,12 @@ class FilteredDecisions {
   const Codec& codec() const { return codec_; }
 
   void legal(const State& state, std::vector<int>& out) const {
+    if constexpr (kSplitsFirst) {
+      if (taken_.empty()) {
+        codec_.first_decisions(state, out);
+        return;
+      }
+    }
     prepare(state);
     const std::size_t k = taken_.size();
     const int n = codec_.space().num_actions;
@@ -67,6 +80,13 @@ class FilteredDecisions {
   }
 
   bool take(const State& state, int action, Move& move) {
+    if constexpr (kSplitsFirst) {
+      if (taken_.empty() && !prepared_) {
+        moves_.clear();
+        codec_.moves_after_first(state, action, moves_);
+        sequence_moves(state);
+      }
+    }
     prepare(state);
     const std::size_t k = taken_.size();
     std::size_t kept = 0;
@@ -107,11 +127,21 @@ class FilteredDecisions {
     uint8_t length;
   };
 
+  static constexpr bool kSplitsFirst =
+      requires(const Codec& c, const State& s, std::vector<int>& ids, typename State::MoveList& l) {
+    c.first_decisions(s, ids);
+    c.moves_after_first(s, 0, l);
+  };
+
   // Generates the moves of a new move and their sequences (once per move).
   void prepare(const State& state) const {
     if (prepared_) return;
     moves_.clear();
     state.generate(moves_);
+    sequence_moves(state);
+  }
+  // The sequences of moves_, every one alive.
+  void sequence_moves(const State& state) const {
     seqs_.resize(moves_.size());
     alive_.resize(moves_.size());
     std::size_t i = 0;

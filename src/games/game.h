@@ -88,6 +88,8 @@ class GameState {
   virtual ActionSpace action_space() const = 0;
   // The decisions open now, sorted ids; empty when terminal.
   virtual void legal_actions(std::vector<int>& out) const = 0;
+  // The same without a copy: valid until this state next changes (a decision, a move, undo).
+  virtual std::span<const int> legal_actions_view() const = 0;
   // 1 for each id of legal_actions(), else 0; out.size() must be num_actions.
   virtual void legal_actions_mask(std::span<uint8_t> out) const = 0;
   // Takes one decision; a one-line error (and no change) when it is not open now.

@@ -19,6 +19,16 @@ int lowest(const CellSet& set) {
   return found;
 }
 
+// The cells named below `cell`.
+CellSet cells_below(int cell) {
+  CellSet below;
+  for (int i = 0; i < static_cast<int>(below.w.size()); ++i) {
+    const int bits = cell - 64 * i;
+    below.w[i] = bits >= 64 ? ~uint64_t{0} : bits > 0 ? (uint64_t{1} << bits) - 1 : 0;
+  }
+  return below;
+}
+
 }  // namespace
 
 Actions::Actions(const Params& params)
@@ -107,15 +117,41 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
     std::array<int, kMoversPerSide * kDirections> steps{};
     int n = 0;
     const bool wall_follows = walls_left(s, 1);
+    // The free movers and their steps, for the quick tests of completes() below.
+    std::array<int, kMoversPerSide> cell{};
+    std::array<CellSet, kMoversPerSide> steps_of{};
+    int free_movers = 0;
     for (int i = 0; i < kMoversPerSide; ++i) {
       if (s.mover_trapped(side, i)) continue;
-      const int x = s.mover_cell(side, i);
-      const CellSet to = s.steps_from(x);
+      cell[free_movers] = s.mover_cell(side, i);
+      steps_of[free_movers] = s.steps_from(cell[free_movers]);
+      ++free_movers;
+    }
+    // Whether a second step follows x -> y. Two sufficient tests, each one case of
+    // second_after_step() read off the sets, settle most first steps; the rest go to it.
+    const auto completes = [&](int x, const CellSet& from_x, int y) {
+      // Independent (b): a mover on z > x steps to w ≠ y; when both pairings are legal
+      // (x could reach w, z could reach y), only with w above y.
+      for (int j = 0; j < free_movers; ++j) {
+        if (cell[j] <= x) continue;
+        CellSet w = steps_of[j];
+        w.reset(y);
+        if (s.open_neighbours(cell[j]).test(y)) w = w.minus(from_x & cells_below(y));
+        if (!w.none()) return true;
+      }
+      // (a): y is the lowest-named middle cell of every two-step path through it when it is
+      // the lowest cell x can reach, so any step on from y goes.
+      if (lowest(from_x) == y && !s.steps_from(y).none()) return true;
+      return second_after_step(s, x, y, nullptr);
+    };
+    for (int i = 0; i < free_movers; ++i) {
+      const int x = cell[i];
+      const CellSet& to = steps_of[i];
       for (int d = 0; d < kDirections; ++d) {
         const int y = g.neighbour[x][d];
         if (y < 0 || !to.test(y)) continue;
         // With a wall left, (c) always completes the step; else it needs a second step.
-        if (wall_follows || second_after_step(s, x, y, nullptr)) steps[n++] = step_id(x, d);
+        if (wall_follows || completes(x, to, y)) steps[n++] = step_id(x, d);
       }
     }
     std::sort(steps.begin(), steps.begin() + n);

@@ -99,55 +99,105 @@ bool State::has_legal_move() const {
   return any || count_legal() > 0;
 }
 
+namespace {
+
+// The moves of the side to move's piece on `from`, in generate()'s order (V4–V11): each goes to
+// add(from, to, victim, drop), which returns false to stop. Returns false when stopped.
+template <class Add>
+bool piece_moves(const Position& p, const Masks& m, Bitboard traveler_ok, Square from, Add&& add) {
+  const int kind = kind_of(p.board[from]);
+  if (kind == kDisplacer) {
+    // V5, V10, V11: each landing square, then each displacement from it.
+    const Bitboard empty_after = m.empty | bit(from);  // the vacated square counts (V10)
+    for (int d = 0; d < kDirections; ++d) {
+      for (int i = 1; i < 9; ++i) {
+        const int to = kGeometry.step[from][d][i];
+        if (to < 0 || !(m.empty & bit(to))) break;
+        if (!add(from, to, kNoSquare, kNoSquare)) return false;
+        Bitboard victims = kGeometry.orthogonal[to] & m.displaceable;
+        const Bitboard drops = kGeometry.lines[to] & empty_after;
+        while (victims) {
+          const Square victim = pop_lsb(victims);
+          Bitboard each = drops;
+          while (each) {
+            if (!add(from, to, victim, pop_lsb(each))) return false;
+          }
+        }
+      }
+    }
+    return true;
+  }
+  // V4, V8, V9 slides and V6 captures.
+  if (!((m.steppers | m.block | m.travelers) & bit(from))) return true;
+  const Bitboard ok = kind == kTraveler ? traveler_ok
+                      : kind == kBlock  ? m.empty & ~kEdgeRanks
+                                        : m.empty;
+  const int reach = kind == kAce ? 1 : kind == kDeuce ? 2 : kind == kTrey ? 3 : 0;
+  for (int d = 0; d < kDirections; ++d) {
+    for (int i = 1; i <= 3; ++i) {
+      const int to = kGeometry.step[from][d][i];
+      if (to < 0 || !(m.empty & bit(to))) break;
+      if ((ok & bit(to)) && !add(from, to, kNoSquare, kNoSquare)) return false;
+    }
+    if (reach > 0) {
+      const int target = kGeometry.step[from][d][reach];
+      if (target >= 0 && (m.capturable & bit(target)) && !add(from, target, kNoSquare, kNoSquare)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// Where the side to move's Travelers may go (V8: never into check).
+Bitboard traveler_targets(const State& s, const Masks& m) {
+  return m.travelers ? m.empty & ~s.checked_squares(s.to_move()) : 0;
+}
+
+}  // namespace
+
 void State::generate(MoveList& out) const {
   out.clear();
   if (is_terminal()) return;
   const Masks m = masks_of(pos_);
-  const Bitboard traveler_ok = m.travelers ? m.empty & ~checked_squares(pos_.side) : 0;
-  const auto add = [&](int from, int to, int victim = kNoSquare, int drop = kNoSquare) {
+  const Bitboard traveler_ok = traveler_targets(*this, m);
+  const auto add = [&](int from, int to, int victim, int drop) {
     out.push_back(Move{static_cast<uint8_t>(from), static_cast<uint8_t>(to),
                        static_cast<uint8_t>(victim), static_cast<uint8_t>(drop)});
+    return true;
   };
-  // V4, V8, V9 slides and V6 captures, piece by piece.
+  // Piece by piece, the Displacer last.
   Bitboard movers = m.steppers | m.block | m.travelers;
-  while (movers) {
-    const Square from = pop_lsb(movers);
-    const int kind = kind_of(pos_.board[from]);
-    const Bitboard ok = kind == kTraveler ? traveler_ok
-                        : kind == kBlock  ? m.empty & ~kEdgeRanks
-                                          : m.empty;
-    const int reach = kind == kAce ? 1 : kind == kDeuce ? 2 : kind == kTrey ? 3 : 0;
-    for (int d = 0; d < kDirections; ++d) {
-      for (int i = 1; i <= 3; ++i) {
-        const int to = kGeometry.step[from][d][i];
-        if (to < 0 || !(m.empty & bit(to))) break;
-        if (ok & bit(to)) add(from, to);
-      }
-      if (reach > 0) {
-        const int target = kGeometry.step[from][d][reach];
-        if (target >= 0 && (m.capturable & bit(target))) add(from, target);
-      }
-    }
-  }
-  // V5, V10, V11: Displacer moves, each optionally followed by one displacement.
+  while (movers) piece_moves(pos_, m, traveler_ok, pop_lsb(movers), add);
   const Bitboard displacer = pieces(pos_.side, kDisplacer);
-  if (!displacer) return;
-  const Square from = lsb(displacer);
-  const Bitboard empty_after = m.empty | bit(from);
-  for (int d = 0; d < kDirections; ++d) {
-    for (int i = 1; i < 9; ++i) {
-      const int to = kGeometry.step[from][d][i];
-      if (to < 0 || !(m.empty & bit(to))) break;
-      add(from, to);
-      Bitboard victims = kGeometry.orthogonal[to] & m.displaceable;
-      const Bitboard drops = kGeometry.lines[to] & empty_after;
-      while (victims) {
-        const Square victim = pop_lsb(victims);
-        Bitboard each = drops;
-        while (each) add(from, to, victim, pop_lsb(each));
-      }
-    }
+  if (displacer) piece_moves(pos_, m, traveler_ok, lsb(displacer), add);
+}
+
+void State::generate_from(Square from, MoveList& out) const {
+  out.clear();
+  if (is_terminal() || from >= kSquares || !(pos_.occupied[pos_.side] & bit(from))) return;
+  const Masks m = masks_of(pos_);
+  piece_moves(pos_, m, traveler_targets(*this, m), from, [&](int f, int to, int victim, int drop) {
+    out.push_back(Move{static_cast<uint8_t>(f), static_cast<uint8_t>(to),
+                       static_cast<uint8_t>(victim), static_cast<uint8_t>(drop)});
+    return true;
+  });
+}
+
+Bitboard State::movable_pieces() const {
+  if (is_terminal()) return 0;
+  const Masks m = masks_of(pos_);
+  const Bitboard traveler_ok = traveler_targets(*this, m);
+  Bitboard movable = 0;
+  Bitboard own = pos_.occupied[pos_.side];
+  while (own) {
+    const Square from = pop_lsb(own);
+    const bool stopped_at_a_move = !piece_moves(pos_, m, traveler_ok, from, [](int, int, int, int) {
+      return false;  // one is enough
+    });
+    if (stopped_at_a_move) movable |= bit(from);
   }
+  return movable;
 }
 
 }  // namespace arbiter::travelers

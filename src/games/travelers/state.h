@@ -112,6 +112,10 @@ class State {
 
   // Legal moves (V4–V11), one per resulting position; nothing once the game is over.
   void generate(MoveList& out) const;
+  // The moves of the piece on `from` alone, in generate()'s order (none unless it is a piece of
+  // the side to move); with movable_pieces(), a move's first decision without the others.
+  void generate_from(Square from, MoveList& out) const;
+  Bitboard movable_pieces() const;  // the side to move's pieces that have a legal move
   uint64_t count_moves() const;
   void apply(const Move& m);
   void undo();

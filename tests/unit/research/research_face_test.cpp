@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rng.h"
 #include "core/text.h"
 #include "games/registry.h"
 
@@ -149,6 +150,46 @@ TEST(ResearchTrap, RealCellsPlane) {
   EXPECT_EQ(real, 61);
   EXPECT_EQ(o[0], 0.0f);      // row i, number 1 is not a cell (i5–i9)
   EXPECT_EQ(o[8 * 9], 1.0f);  // a1: row a (h 8), number 1 (w 0)
+}
+
+// Trap, P6/P7 with the pile empty: a step is a first decision only when a second step can follow
+// it, so the first decisions are exactly the first halves of the legal turns, each turn one
+// sequence. Checked on the default field, where every mover has company (size 3 seldom does).
+TEST(ResearchTrap, FirstStepsWithTheWallsGoneAreThoseOfTurns) {
+  auto s = game_state("trap", "walls=4 max_plies=0", "");
+  Rng rng(11);
+  int checked = 0;
+  for (int ply = 0; ply < 400 && !s->is_terminal() && checked < 40; ++ply) {
+    const auto moves = s->legal_moves();
+    const std::string position = s->to_text();
+    const auto fields = split(position);  // "… PILE SIDE PLY": PILE is the walls left
+    if (fields.size() >= 3 && fields[fields.size() - 3] == "0") {
+      std::multiset<std::string> played;
+      std::vector<int> first;
+      s->legal_actions(first);
+      for (int a : first) {
+        auto c = s->clone();
+        ASSERT_TRUE(c->apply_action(a).ok());
+        std::vector<int> second;
+        c->legal_actions(second);
+        if (c->decisions_pending() == 0) {
+          played.insert(c->history().back());
+          continue;
+        }
+        ASSERT_FALSE(second.empty())
+            << s->action_to_string(a) << " leads nowhere in " << s->to_text();
+        for (int b : second) {
+          auto d = c->clone();
+          ASSERT_TRUE(d->apply_action(b).ok());
+          played.insert(d->history().back());
+        }
+      }
+      ASSERT_EQ(played, std::multiset<std::string>(moves.begin(), moves.end())) << s->to_text();
+      ++checked;
+    }
+    ASSERT_TRUE(s->apply(moves[rng.below(moves.size())]).ok());
+  }
+  EXPECT_EQ(checked, 40);
 }
 
 }  // namespace
