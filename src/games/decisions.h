@@ -23,12 +23,14 @@
 //                                                                   // how many
 //   std::string text(int action) const; Result<int> read(std::string_view) const;
 // and optionally, for a game where the moves sharing a first decision are cheap to list
-// apart (The Travelers: a move begins with its piece):
-//   void first_decisions(const State&, std::vector<int>& out) const;  // sorted: exactly the
+// apart (a move that begins with its piece):
+//   bool first_decisions(const State&, std::vector<int>& out) const;  // sorted: exactly the
 //                                                  // first decisions of the legal moves
-//   void moves_after_first(const State&, int first, MoveList& out) const;  // exactly the legal
+//   bool moves_after_first(const State&, int first, MoveList& out) const;  // exactly the legal
 //                                                  // moves whose sequence begins with `first`
-// so a move's first decision lists no moves, and its second lists only the chosen piece's.
+// so a move's first decision lists no moves, and its second only the chosen piece's. Either
+// returns false where the split does not hold (then every move is generated, as without them);
+// in one position both hold or neither does.
 #pragma once
 
 #include <array>
@@ -59,10 +61,7 @@ class FilteredDecisions {
 
   void legal(const State& state, std::vector<int>& out) const {
     if constexpr (kSplitsFirst) {
-      if (taken_.empty()) {
-        codec_.first_decisions(state, out);
-        return;
-      }
+      if (taken_.empty() && codec_.first_decisions(state, out)) return;
     }
     prepare(state);
     const std::size_t k = taken_.size();
@@ -83,8 +82,7 @@ class FilteredDecisions {
     if constexpr (kSplitsFirst) {
       if (taken_.empty() && !prepared_) {
         moves_.clear();
-        codec_.moves_after_first(state, action, moves_);
-        sequence_moves(state);
+        if (codec_.moves_after_first(state, action, moves_)) sequence_moves(state);
       }
     }
     prepare(state);

@@ -32,11 +32,13 @@ class ActionCodec {
   int sequence(const State& state, const Move& move, uint16_t* out) const;
   // Every move begins with its piece: the first decisions are the movable pieces, and a piece
   // once chosen needs only its own moves (decisions.h).
-  void first_decisions(const State& state, std::vector<int>& out) const {
+  bool first_decisions(const State& state, std::vector<int>& out) const {
     for (Bitboard b = state.movable_pieces(); b;) out.push_back(kFrom + pop_lsb(b));
+    return true;
   }
-  void moves_after_first(const State& state, int first, State::MoveList& out) const {
+  bool moves_after_first(const State& state, int first, State::MoveList& out) const {
     state.generate_from(static_cast<Square>(first - kFrom), out);
+    return true;
   }
   std::string text(int action) const;
   Result<int> read(std::string_view text) const;

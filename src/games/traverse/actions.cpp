@@ -29,6 +29,27 @@ int ActionCodec::sequence(const State&, const Move& m, uint16_t* out) const {
   return n;
 }
 
+bool ActionCodec::first_decisions(const State& state, std::vector<int>& out) const {
+  if (!state.moves_split_by_piece()) return false;
+  const Bitboard movable = state.movable_pieces();
+  if (!movable) {
+    out.push_back(pass_id());  // R13
+    return true;
+  }
+  for_each_square(movable, [&](Square s) { out.push_back(s); });
+  return true;
+}
+
+bool ActionCodec::moves_after_first(const State& state, int first, State::MoveList& out) const {
+  if (!state.moves_split_by_piece()) return false;
+  if (first == pass_id()) {
+    out.assign(1, Move{});  // legal only as the lone pass (R13)
+    return true;
+  }
+  state.generate_from(static_cast<Square>(first), out);
+  return true;
+}
+
 std::string ActionCodec::text(int a) const {
   if (a == pass_id()) return "pass";
   if (a < kSquares) return "from " + square_name(a);

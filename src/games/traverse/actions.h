@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/result.h"
 #include "games/decisions.h"
@@ -28,6 +29,11 @@ class ActionCodec {
   explicit ActionCodec(const Params& params);
   ActionSpace space() const;
   int sequence(const State& state, const Move& move, uint16_t* out) const;
+  // A move begins with its piece (or is the lone pass): while no circle can be lifted, the
+  // first decisions are the movable pieces and a chosen piece needs only its own moves
+  // (decisions.h). Each returns false, listing nothing, where that does not hold.
+  bool first_decisions(const State& state, std::vector<int>& out) const;
+  bool moves_after_first(const State& state, int first, State::MoveList& out) const;
   std::string text(int action) const;
   Result<int> read(std::string_view text) const;
 

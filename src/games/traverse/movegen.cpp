@@ -154,4 +154,44 @@ uint64_t State::count_moves() const {
   return n ? n : 1;  // R13: a lone pass
 }
 
+bool State::moves_split_by_piece() const {
+  return !is_terminal() && liftable_circles(seats_[to_move_]) == 0;
+}
+
+Bitboard State::movable_pieces() const {
+  assert(moves_split_by_piece());
+  const int seat = seats_[to_move_];
+  Bitboard movable = 0;
+  for_each_square(by_seat_[seat], [&](Square from) {
+    if (anchored(from, seat)) return;
+    const uint8_t dirs = direction_mask(seat, kind_of(board_[from]));
+    // A step into the middle or the own destination row is always a move (R7, R11); only a
+    // piece without one needs its chains walked.
+    Bitboard steps = 0;
+    for (int d = 0; d < kDirections; ++d) {
+      if (dirs & (1u << d)) steps |= shift(bit(from), d);
+    }
+    Bitboard jumped = 0;
+    if ((steps & ~occupied_ & (kMiddle | kDestRow[seat])) || plain_ends(from, seat, dirs, jumped)) {
+      movable |= bit(from);
+    }
+  });
+  return movable;
+}
+
+void State::generate_from(Square from, MoveList& out) const {
+  assert(moves_split_by_piece());
+  out.clear();
+  const int seat = seats_[to_move_];
+  if (from >= kSquares || !(by_seat_[seat] & bit(from)) || anchored(from, seat)) return;
+  Bitboard jumped = 0;
+  const Bitboard ends = plain_ends(from, seat, direction_mask(seat, kind_of(board_[from])), jumped);
+  for_each_square(ends, [&](Square to) {
+    Move m;
+    m.from = static_cast<uint8_t>(from);
+    m.to = static_cast<uint8_t>(to);
+    out.push_back(m);
+  });
+}
+
 }  // namespace arbiter::traverse
