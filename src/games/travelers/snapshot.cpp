@@ -52,6 +52,7 @@ std::string Snapshot::write(const State& s) {
 
 Status Snapshot::read(State& s, std::string_view record) {
   s.history_.clear();
+  s.pos_.repeats = 1;
   if (record == "-") return {};
   std::vector<std::string_view> entries = split_exact(record, ',');
   if (entries.size() > s.pos_.no_capture || entries.size() > s.pos_.ply) {
@@ -113,6 +114,10 @@ Status Snapshot::read(State& s, std::string_view record) {
     earlier[entries.size() - 1 - back] = p;
   }
   s.history_ = std::move(earlier);
+  for (std::size_t at = 0; at <= s.history_.size(); ++at) {
+    Position& p = at < s.history_.size() ? s.history_[at] : s.pos_;
+    p.repeats = static_cast<uint8_t>(std::min(s.count_repetitions(at), 255));
+  }
   // V13's order: only the repetition clause can change what the position text alone decided.
   if (s.pos_.end != End::kAllHome && s.pos_.no_capture >= 4 && s.repetitions() >= 3) {
     s.pos_.end = End::kRepetition;

@@ -83,6 +83,7 @@ void State::apply(const Move& m) {
   pos_.side ^= 1;
   pos_.hash ^= keys()[kSideKey];
   ++pos_.ply;
+  pos_.repeats = static_cast<uint8_t>(std::min(count_repetitions(history_.size()), 255));
   decide_end();
 }
 
@@ -102,14 +103,14 @@ uint64_t State::compute_hash() const {
   return h;
 }
 
-int State::repetitions() const {
+int State::count_repetitions(std::size_t at) const {
   // Positions before the last capture have other material, so only the last `no_capture`
   // plies can repeat, and only every second one has the same side to move.
-  const std::size_t n = history_.size();
-  const std::size_t window = std::min<std::size_t>(n, pos_.no_capture);
+  const Position& p = at < history_.size() ? history_[at] : pos_;
+  const std::size_t window = std::min<std::size_t>(at, p.no_capture);
   int count = 1;  // V13: the first occurrence counts
   for (std::size_t back = 2; back <= window; back += 2) {
-    if (history_[n - back].same_as(pos_)) ++count;
+    if (history_[at - back].same_as(p)) ++count;
   }
   return count;
 }

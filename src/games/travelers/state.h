@@ -94,6 +94,9 @@ struct Position {
   uint8_t side = kWhite;    // to move
   bool ban = false;         // V11: the side to move may not displace the enemy Displacer
   End end = End::kNone;
+  // Occurrences of this position since the last capture, itself included (V13): counted once
+  // when the position arises, so the count is read without walking the history.
+  uint8_t repeats = 1;
 
   // The repetition key of V13: board, side to move and V11 ban.
   bool same_as(const Position& o) const {
@@ -161,8 +164,11 @@ class State {
   // Counts legal moves of the side to move, ignoring whether the game has ended.
   uint64_t count_legal() const;
   bool has_legal_move() const;
-  int repetitions() const;  // occurrences of the current position since the last capture
-  void decide_end();        // V13 order, after a move or on set-up
+  int repetitions() const { return pos_.repeats; }  // occurrences since the last capture
+  // The occurrences of history_[at] (at == history_.size(): pos_) among the positions before
+  // it since the last capture, itself included.
+  int count_repetitions(std::size_t at) const;
+  void decide_end();  // V13 order, after a move or on set-up
   // Why a well-formed move is not legal, for error messages ("" when no reason is known).
   std::string illegal_reason(const Move& m) const;
 
