@@ -188,8 +188,15 @@ Bitboard State::movable_pieces() const {
   if (is_terminal()) return 0;
   const Masks m = masks_of(pos_);
   const Bitboard traveler_ok = traveler_targets(*this, m);
-  Bitboard movable = 0;
-  Bitboard own = pos_.occupied[pos_.side];
+  // An Ace, Deuce, Trey (V4) or the Displacer (V5) next to an empty square can step there; only
+  // the other pieces have their moves walked.
+  Bitboard next_to_empty = 0;
+  for_each_direction([&](auto d) {
+    constexpr int D = decltype(d)::value;
+    next_to_empty |= shift<(D + kDirections / 2) % kDirections>(m.empty);
+  });
+  Bitboard movable = (m.steppers | pieces(pos_.side, kDisplacer)) & next_to_empty;
+  Bitboard own = pos_.occupied[pos_.side] & ~movable;
   while (own) {
     const Square from = pop_lsb(own);
     const bool stopped_at_a_move = !piece_moves(pos_, m, traveler_ok, from, [](int, int, int, int) {

@@ -2,6 +2,7 @@
 // same squares whatever the route, because jumps never change the board, so one walk over the
 // reachable squares finds every end square. Only when the piece could lift a circle (R15) does the
 // board change mid-chain; that piece then goes through the exact ChainSearch (chains.cpp).
+#include <array>
 #include <cassert>
 
 #include "games/traverse/chains.h"
@@ -161,18 +162,26 @@ bool State::moves_split_by_piece() const {
 Bitboard State::movable_pieces() const {
   assert(moves_split_by_piece());
   const int seat = seats_[to_move_];
-  Bitboard movable = 0;
+  std::array<Bitboard, 4> by_kind{};  // the pieces free to move (R14), by kind
   for_each_square(by_seat_[seat], [&](Square from) {
-    if (anchored(from, seat)) return;
-    const uint8_t dirs = direction_mask(seat, kind_of(board_[from]));
-    // A step into the middle or the own destination row is always a move (R7, R11); only a
-    // piece without one needs its chains walked.
-    Bitboard steps = 0;
+    if (!anchored(from, seat)) by_kind[kind_of(board_[from])] |= bit(from);
+  });
+  // A step into the middle or the own destination row is always a move (R7, R11): the pieces
+  // with one, kind by kind over whole bitboards. Only the others have their chains walked.
+  const Bitboard step_targets = ~occupied_ & (kMiddle | kDestRow[seat]);
+  Bitboard movable = 0, rest = 0;
+  for (int kind = 0; kind < 4; ++kind) {
+    const uint8_t dirs = direction_mask(seat, kind);
+    Bitboard stepping = 0;
     for (int d = 0; d < kDirections; ++d) {
-      if (dirs & (1u << d)) steps |= shift(bit(from), d);
+      if (dirs & (1u << d)) stepping |= shift(step_targets, (d + 4) % kDirections);
     }
+    movable |= by_kind[kind] & stepping;
+    rest |= by_kind[kind] & ~stepping;
+  }
+  for_each_square(rest, [&](Square from) {
     Bitboard jumped = 0;
-    if ((steps & ~occupied_ & (kMiddle | kDestRow[seat])) || plain_ends(from, seat, dirs, jumped)) {
+    if (plain_ends(from, seat, direction_mask(seat, kind_of(board_[from])), jumped)) {
       movable |= bit(from);
     }
   });
