@@ -7,16 +7,14 @@
 // watching, read on a hub worker once the WebSocket is open: on a game, the seats the account
 // holds count as present while it is connected (presence, docs/online.md), as a hello with a
 // seat token does; on the lobby, it is whom a challenge is shown to and whom "seek_taken" tells.
-#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <memory>
 
 #include "server/accounts/caller.h"
 #include "server/api_json.h"
 #include "server/online/online_api.h"
 #include "server/transport.h"
+#include "server/ws_stream.h"
 #include "server/ws_write_queue.h"
 
 namespace arbiter::server {
@@ -24,9 +22,7 @@ namespace {
 
 namespace beast = boost::beast;
 namespace http = beast::http;
-namespace websocket = beast::websocket;
 namespace net = boost::asio;
-using tcp = net::ip::tcp;
 
 constexpr std::size_t kMaxQueued = 1024;  // messages waiting to be written
 // The session cookie's name and its "=": a Cookie header without it names no account.
@@ -36,7 +32,7 @@ class WsSession : public Subscriber,
                   public LobbyWatcher,
                   public std::enable_shared_from_this<WsSession> {
  public:
-  WsSession(tcp::socket&& socket, const Context& ctx, std::string game, std::string remote,
+  WsSession(net::ip::tcp::socket&& socket, const Context& ctx, std::string game, std::string remote,
             ConnectionSlot slot)
       : ws_(std::move(socket)),
         ctx_(ctx),
@@ -45,15 +41,10 @@ class WsSession : public Subscriber,
         writes_(ws_, kMaxQueued, [this] { close(); }),
         slot_(std::move(slot)) {}
 
-  void run(http::request<http::string_body>&& upgrade) {
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set(http::field::server, "arbiter"); }));
-    ws_.read_message_max(kMaxBody);
+  void run(WsUpgrade&& upgrade) {
     upgrade_ = std::move(upgrade);
-    net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
-      self->ws_.async_accept(self->upgrade_, [self](beast::error_code ec) { self->on_accept(ec); });
-    });
+    open_websocket(ws_, upgrade_,
+                   [self = shared_from_this()](beast::error_code ec) { self->on_open(ec); });
   }
 
   // Thread-safe: called by the hub under a game's lock; the JSON is written, and sent, on our
@@ -72,9 +63,8 @@ class WsSession : public Subscriber,
  private:
   bool lobby() const { return game_.empty(); }
 
-  void on_accept(beast::error_code ec) {
+  void on_open(beast::error_code ec) {
     if (ec) return;
-    ws_.text(true);
     if (!lobby()) {
       auto subscribed = ctx_.hub.subscribe(game_, weak_from_this());
       if (!subscribed) {
@@ -117,15 +107,14 @@ class WsSession : public Subscriber,
   }
 
   void do_read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      self->on_read(ec);
-    });
+    read_websocket_text(ws_, buffer_,
+                        [self = shared_from_this()](beast::error_code ec, std::string text) {
+                          self->on_read(ec, text);
+                        });
   }
 
-  void on_read(beast::error_code ec) {
+  void on_read(beast::error_code ec, const std::string& text) {
     if (ec) return close();
-    const std::string text = beast::buffers_to_string(buffer_.data());
-    buffer_.consume(buffer_.size());
     // An error is answered when known (a move is checked once stored), back on our strand.
     ctx_.api.handle_ws_message_async(
         game_, text, remote_,
@@ -147,15 +136,14 @@ class WsSession : public Subscriber,
     writes_.stop();
     // Its seats are away from now (presence, docs/online.md).
     if (!lobby()) ctx_.hub.leave(game_, this);
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().close(ec);
+    close_websocket(ws_);
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  WsStream ws_;
   const Context& ctx_;
   std::string game_;
   std::string remote_;
-  http::request<http::string_body> upgrade_;
+  WsUpgrade upgrade_;
   beast::flat_buffer buffer_;
   WsWriteQueue writes_;  // stopped once the session closes
   ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
@@ -163,9 +151,8 @@ class WsSession : public Subscriber,
 
 }  // namespace
 
-void start_ws_session(tcp::socket&& socket, const Context& ctx, std::string game,
-                      std::string remote, http::request<http::string_body>&& upgrade,
-                      ConnectionSlot slot) {
+void start_ws_session(net::ip::tcp::socket&& socket, const Context& ctx, std::string game,
+                      std::string remote, WsUpgrade&& upgrade, ConnectionSlot slot) {
   std::make_shared<WsSession>(std::move(socket), ctx, std::move(game), std::move(remote),
                               std::move(slot))
       ->run(std::move(upgrade));

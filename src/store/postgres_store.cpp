@@ -14,6 +14,7 @@
 #include "store/postgres_ai_jobs.h"
 #include "store/postgres_puzzles.h"
 #include "store/postgres_reviews.h"
+#include "store/row_columns.h"
 #include "store/sqlite_schema.h"  // kSchemaVersion: one version number for both dialects
 
 namespace arbiter::store {
@@ -108,11 +109,6 @@ static_assert(std::size(kMigrations) == kSchemaVersion, "one migration per schem
 // Any number that no other program on the database uses for pg_advisory_xact_lock.
 constexpr int64_t kMigrationLock = 0x61726269746572;  // "arbiter"
 
-constexpr const char* kGameColumns =
-    "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, "
-    "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated, g.seek_id, "
-    "g.draw_offer, g.takeback_request, g.offers_ms";
-
 struct Statement {
   const char* name;
   std::string sql;
@@ -141,13 +137,11 @@ const std::array<Statement, 12>& statements() {
        "time_used_ms = excluded.time_used_ms, rematch = excluded.rematch, "
        "account = excluded.account, account_name = excluded.account_name"},
       {"trim_seats", "DELETE FROM seats WHERE game_id = $1 AND seat >= $2"},
-      {"select_game", std::string("SELECT ") + kGameColumns + " FROM games g WHERE g.id = $1"},
-      {"select_seats",
-       "SELECT game_id, kind, level, token_hash, time_used_ms, rematch, account, account_name "
-       "FROM seats "
-       "WHERE game_id = ANY ($1::text[]) ORDER BY game_id, seat"},
+      {"select_game", "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = $1"},
+      {"select_seats", "SELECT game_id, " ARBITER_SEAT_COLUMNS
+                       " FROM seats WHERE game_id = ANY ($1::text[]) ORDER BY game_id, seat"},
       {"select_moves",
-       "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = $1 ORDER BY ply"},
+       "SELECT " ARBITER_MOVE_COLUMNS " FROM moves WHERE game_id = $1 ORDER BY ply"},
       {"next_ply", "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = $1"},
       {"insert_move",
        "INSERT INTO moves (game_id, ply, text, seat, at_ms, elapsed_ms) "
@@ -159,12 +153,12 @@ const std::array<Statement, 12>& statements() {
       // of kPlaying and kOpen; $6: ids (NULL = any); $7: listed games only; $8: only games
       // with a seat of this account ('' = any).
       {"list_games",
-       std::string("SELECT ") + kGameColumns +
-           " FROM games g WHERE ($1 = '' OR g.status = $1) AND (NOT $2 OR (g.status = $4 AND "
-           "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = $5))) AND "
-           "($6::text[] IS NULL OR g.id = ANY ($6::text[])) AND (NOT $7 OR g.listed) AND "
-           "($8 = '' OR EXISTS (SELECT 1 FROM seats a WHERE a.game_id = g.id AND a.account = $8)) "
-           "ORDER BY g.updated_ms DESC, g.seq DESC LIMIT $3"},
+       "SELECT " ARBITER_GAME_COLUMNS
+       " FROM games g WHERE ($1 = '' OR g.status = $1) AND (NOT $2 OR (g.status = $4 AND "
+       "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.kind = $5))) AND "
+       "($6::text[] IS NULL OR g.id = ANY ($6::text[])) AND (NOT $7 OR g.listed) AND "
+       "($8 = '' OR EXISTS (SELECT 1 FROM seats a WHERE a.game_id = g.id AND a.account = $8)) "
+       "ORDER BY g.updated_ms DESC, g.seq DESC LIMIT $3"},
   }};
   return list;
 }
@@ -209,6 +203,19 @@ std::string redact(std::string_view url) {
 }
 
 using Tx = pqxx::transaction_base;
+
+// The row a result is on, as row_columns.h reads it.
+class PgColumns {
+ public:
+  explicit PgColumns(const pqxx::row& r) : r_(r) {}
+  std::string text(int i) const { return r_[i].as<std::string>(); }
+  int64_t int64(int i) const { return r_[i].as<int64_t>(); }
+  int int32(int i) const { return r_[i].as<int>(); }
+  bool boolean(int i) const { return r_[i].as<bool>(); }
+
+ private:
+  const pqxx::row& r_;
+};
 
 // What a failed statement means to the caller, as a store Error. A lost connection is not
 // classified here: it is rethrown for the caller to reconnect.
@@ -346,7 +353,6 @@ class PostgresStore final : public Store {
     w.exec_prepared("notify", std::string(kSessionChannel), what + " " + origin_);
   }
   Status read_seats(Tx& w, std::vector<GameRow>& games);
-  Result<GameRow> game_columns(const pqxx::row& r) const;
 
   std::mutex mu_;
   std::string url_;
@@ -561,32 +567,6 @@ Status PostgresStore::truncate_body(Tx& w, const GameRow& game, int from_ply) {
   }
 }
 
-Result<GameRow> PostgresStore::game_columns(const pqxx::row& r) const {
-  GameRow g;
-  g.id = r[0].as<std::string>();
-  g.game = r[1].as<std::string>();
-  g.params = r[2].as<std::string>();
-  g.position = r[3].as<std::string>();
-  const auto status = r[4].as<std::string>();
-  auto parsed = parse_game_status(status);
-  if (!parsed) return failure(ErrorCode::kCorrupt, op_, g.id, "unknown status '" + status + "'");
-  g.status = *parsed;
-  g.result = r[5].as<std::string>();
-  g.created_ms = r[6].as<int64_t>();
-  g.updated_ms = r[7].as<int64_t>();
-  g.rematch_of = r[8].as<std::string>();
-  g.rematch_id = r[9].as<std::string>();
-  g.resigned = r[10].as<int>();
-  g.listed = r[11].as<bool>();
-  g.time_control = r[12].as<std::string>();
-  g.rated = r[13].as<bool>();
-  g.seek_id = r[14].as<int64_t>();
-  g.draw_offer = r[15].as<int>();
-  g.takeback_request = r[16].as<int>();
-  g.offers_ms = r[17].as<int64_t>();
-  return g;
-}
-
 Status PostgresStore::read_seats(Tx& w, std::vector<GameRow>& games) {
   if (games.empty()) return {};
   std::vector<std::string> ids;
@@ -594,15 +574,10 @@ Status PostgresStore::read_seats(Tx& w, std::vector<GameRow>& games) {
   const auto rows = w.exec_prepared("select_seats", text_array(ids));
   for (const auto& r : rows) {
     const auto game_id = r[0].as<std::string>();
-    const auto kind = r[1].as<std::string>();
-    auto parsed = parse_seat_kind(kind);
-    if (!parsed) {
-      return failure(ErrorCode::kCorrupt, op_, game_id, "unknown seat kind '" + kind + "'");
-    }
+    auto seat = seat_from_columns(PgColumns(r), 1, op_, game_id);
+    if (!seat) return seat.failure();
     for (GameRow& g : games) {
-      if (g.id != game_id) continue;
-      g.seats.push_back(SeatRow{*parsed, r[2].as<int>(), r[3].as<std::string>(), r[4].as<int64_t>(),
-                                r[5].as<bool>(), r[6].as<std::string>(), r[7].as<std::string>()});
+      if (g.id == game_id) g.seats.push_back(*seat);
     }
   }
   return {};
@@ -615,7 +590,7 @@ Result<std::optional<GameRow>> PostgresStore::load_game(std::string_view id) {
     game.reset();
     const auto rows = w.exec_prepared("select_game", std::string(id));
     if (rows.empty()) return {};
-    auto row = game_columns(rows[0]);
+    auto row = game_from_columns(PgColumns(rows[0]), op_);
     if (!row) return row.failure();
     std::vector<GameRow> one = {std::move(*row)};
     if (Status st = read_seats(w, one); !st.ok()) return st;
@@ -632,8 +607,7 @@ Result<std::vector<MoveRow>> PostgresStore::load_moves(std::string_view id) {
   Status s = run("load_moves", id, [&](Tx& w) -> Status {
     moves.clear();
     for (const auto& r : w.exec_prepared("select_moves", std::string(id))) {
-      moves.push_back(MoveRow{r[0].as<int>(), r[1].as<std::string>(), r[2].as<int>(),
-                              r[3].as<int64_t>(), r[4].as<int64_t>()});
+      moves.push_back(move_from_columns(PgColumns(r)));
     }
     return {};
   });
@@ -647,13 +621,11 @@ Result<std::vector<MoveRow>> PostgresStore::load_moves_from(std::string_view id,
   std::vector<MoveRow> moves;
   Status s = run("load_moves_from", id, [&](Tx& w) -> Status {
     moves.clear();
-    const auto rows = w.exec_params(
-        "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = $1 AND ply >= $2 "
-        "ORDER BY ply",
-        std::string(id), from_ply);
+    const auto rows = w.exec_params("SELECT " ARBITER_MOVE_COLUMNS
+                                    " FROM moves WHERE game_id = $1 AND ply >= $2 ORDER BY ply",
+                                    std::string(id), from_ply);
     for (const auto& r : rows) {
-      moves.push_back(MoveRow{r[0].as<int>(), r[1].as<std::string>(), r[2].as<int>(),
-                              r[3].as<int64_t>(), r[4].as<int64_t>()});
+      moves.push_back(move_from_columns(PgColumns(r)));
     }
     return {};
   });
@@ -674,7 +646,7 @@ Result<std::vector<GameRow>> PostgresStore::list_games(const GameFilter& filter)
         "list_games", status, filter.open_only, limit, std::string(to_text(GameStatus::kPlaying)),
         std::string(to_text(SeatKind::kOpen)), ids, filter.listed_only, filter.account);
     for (const auto& r : rows) {
-      auto row = game_columns(r);
+      auto row = game_from_columns(PgColumns(r), op_);
       if (!row) return row.failure();
       games.push_back(std::move(*row));
     }

@@ -8,6 +8,7 @@
 #include <mutex>
 #include <utility>
 
+#include "store/row_columns.h"
 #include "store/sqlite_ai_jobs.h"
 #include "store/sqlite_puzzles.h"
 #include "store/sqlite_reviews.h"
@@ -18,10 +19,6 @@
 namespace arbiter::store {
 namespace {
 
-#define ARBITER_GAME_COLUMNS                                                               \
-  "g.id, g.game, g.params, g.position, g.status, g.result, g.created_ms, g.updated_ms, "   \
-  "g.rematch_of, g.rematch_id, g.resigned, g.listed, g.time_control, g.rated, g.seek_id, " \
-  "g.draw_offer, g.takeback_request, g.offers_ms"
 // ?4 and ?5 are the texts of GameStatus::kPlaying and SeatKind::kOpen (game_enums.h).
 #define ARBITER_LIST_WHERE                                                              \
   "(?1 = '' OR g.status = ?1) AND (?2 = 0 OR (g.status = ?4 AND EXISTS (SELECT 1 FROM " \
@@ -74,10 +71,8 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "account = excluded.account, account_name = excluded.account_name",
     "DELETE FROM seats WHERE game_id = ?1 AND seat >= ?2",
     "SELECT " ARBITER_GAME_COLUMNS " FROM games g WHERE g.id = ?1",
-    "SELECT kind, level, token_hash, time_used_ms, rematch, account, account_name FROM seats "
-    "WHERE game_id = ?1 "
-    "ORDER BY seat",
-    "SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+    "SELECT " ARBITER_SEAT_COLUMNS " FROM seats WHERE game_id = ?1 ORDER BY seat",
+    "SELECT " ARBITER_MOVE_COLUMNS " FROM moves WHERE game_id = ?1 ORDER BY ply",
     "SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1",
     "INSERT INTO moves (game_id, ply, text, seat, at_ms, elapsed_ms) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -95,6 +90,19 @@ constexpr std::array<const char*, kSqlCount> kSql = {
 Error failure(ErrorCode code, std::string_view op, std::string_view id, std::string_view why) {
   return make_error(code, std::string(op) + " game " + std::string(id) + ": " + std::string(why));
 }
+
+// The row a statement is on, as row_columns.h reads it.
+class SqliteColumns {
+ public:
+  explicit SqliteColumns(const Use& q) : q_(q) {}
+  std::string text(int i) const { return q_.col_text(i); }
+  int64_t int64(int i) const { return q_.col_num(i); }
+  int int32(int i) const { return static_cast<int>(q_.col_num(i)); }
+  bool boolean(int i) const { return q_.col_num(i) != 0; }
+
+ private:
+  const Use& q_;
+};
 
 class SqliteStore final : public Store {
  public:
@@ -210,9 +218,6 @@ class SqliteStore final : public Store {
   Result<T> transaction_value(std::string_view op, std::string_view id, Body&& body);
   Status write_game(const GameRow& game, bool insert);
   Status read_seats(GameRow& game);
-  // The games columns of the row `q` is on (ARBITER_GAME_COLUMNS); kCorrupt for a status this
-  // arbiter does not know.
-  Result<GameRow> game_columns(const Use& q) const;
 
   std::mutex mu_;
   sqlite3* db_;
@@ -427,44 +432,14 @@ Status SqliteStore::probe_write() {
   });
 }
 
-Result<GameRow> SqliteStore::game_columns(const Use& q) const {
-  GameRow g;
-  g.id = q.col_text(0);
-  g.game = q.col_text(1);
-  g.params = q.col_text(2);
-  g.position = q.col_text(3);
-  const std::string status = q.col_text(4);
-  auto parsed = parse_game_status(status);
-  if (!parsed) return failure(ErrorCode::kCorrupt, op_, g.id, "unknown status '" + status + "'");
-  g.status = *parsed;
-  g.result = q.col_text(5);
-  g.created_ms = q.col_num(6);
-  g.updated_ms = q.col_num(7);
-  g.rematch_of = q.col_text(8);
-  g.rematch_id = q.col_text(9);
-  g.resigned = static_cast<int>(q.col_num(10));
-  g.listed = q.col_num(11) != 0;
-  g.time_control = q.col_text(12);
-  g.rated = q.col_num(13) != 0;
-  g.seek_id = q.col_num(14);
-  g.draw_offer = static_cast<int>(q.col_num(15));
-  g.takeback_request = static_cast<int>(q.col_num(16));
-  g.offers_ms = q.col_num(17);
-  return g;
-}
-
 Status SqliteStore::read_seats(GameRow& game) {
   Use q(stmts_[kSelectSeats]);
   q.text(1, game.id);
   int rc;
   while ((rc = q.step()) == SQLITE_ROW) {
-    const std::string kind = q.col_text(0);
-    auto parsed = parse_seat_kind(kind);
-    if (!parsed) {
-      return failure(ErrorCode::kCorrupt, op_, game.id, "unknown seat kind '" + kind + "'");
-    }
-    game.seats.push_back(SeatRow{*parsed, static_cast<int>(q.col_num(1)), q.col_text(2),
-                                 q.col_num(3), q.col_num(4) != 0, q.col_text(5), q.col_text(6)});
+    auto seat = seat_from_columns(SqliteColumns(q), 0, op_, game.id);
+    if (!seat) return seat.failure();
+    game.seats.push_back(std::move(*seat));
   }
   if (rc != SQLITE_DONE) return sql_error(op_, game.id);
   return {};
@@ -479,7 +454,7 @@ Result<std::optional<GameRow>> SqliteStore::load_game(std::string_view id) {
     q.text(1, id);
     int rc = q.step();
     if (rc == SQLITE_ROW) {
-      auto row = game_columns(q);
+      auto row = game_from_columns(SqliteColumns(q), op_);
       if (!row) return row.failure();
       game = std::move(*row);
     } else if (rc != SQLITE_DONE) {
@@ -500,8 +475,7 @@ Result<std::vector<MoveRow>> SqliteStore::load_moves(std::string_view id) {
   q.text(1, id);
   int rc;
   while ((rc = q.step()) == SQLITE_ROW) {
-    moves.push_back(MoveRow{static_cast<int>(q.col_num(0)), q.col_text(1),
-                            static_cast<int>(q.col_num(2)), q.col_num(3), q.col_num(4)});
+    moves.push_back(move_from_columns(SqliteColumns(q)));
   }
   if (rc != SQLITE_DONE) return sql_error(op_, id);
   return moves;
@@ -519,7 +493,7 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
     q.num(6, filter.listed_only ? 1 : 0).text(7, filter.account);
     int rc;
     while ((rc = q.step()) == SQLITE_ROW) {
-      auto row = game_columns(q);
+      auto row = game_from_columns(SqliteColumns(q), op_);
       if (!row) return row.failure();
       games.push_back(std::move(*row));
     }
@@ -556,14 +530,12 @@ Result<std::vector<MoveRow>> SqliteStore::load_moves_from(std::string_view id, i
   std::lock_guard lock(mu_);
   op_ = "load_moves_from";
   std::vector<MoveRow> moves;
-  Use q(
-      cached("SELECT ply, text, seat, at_ms, elapsed_ms FROM moves WHERE game_id = ?1 AND "
-             "ply >= ?2 ORDER BY ply"));
+  Use q(cached("SELECT " ARBITER_MOVE_COLUMNS " FROM moves WHERE game_id = ?1 AND ply >= ?2 "
+               "ORDER BY ply"));
   q.text(1, id).num(2, from_ply);
   int rc;
   while ((rc = q.step()) == SQLITE_ROW) {
-    moves.push_back(MoveRow{static_cast<int>(q.col_num(0)), q.col_text(1),
-                            static_cast<int>(q.col_num(2)), q.col_num(3), q.col_num(4)});
+    moves.push_back(move_from_columns(SqliteColumns(q)));
   }
   if (rc != SQLITE_DONE) return sql_error(op_, id);
   return moves;

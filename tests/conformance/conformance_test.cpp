@@ -7,47 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "conformance/conformance_cases.h"
 #include "core/rng.h"
 #include "games/registry.h"
 #include "records/record.h"
 
-namespace arbiter {
+namespace arbiter::conformance {
 namespace {
 
-struct Case {
-  const Game* game;
-  ConformanceCase spec;
-  int index;  // among the game's cases
-};
-
-// Every registered game's cases, in the order of the game list.
-std::vector<Case> all_cases() {
-  std::vector<Case> out;
-  for (const Game* game : all_games()) {
-    int index = 0;
-    for (const ConformanceCase& c : game->conformance_cases()) out.push_back({game, c, index++});
-  }
-  return out;
-}
-
-void PrintTo(const Case& c, std::ostream* os) { *os << c.game->name() << " " << c.spec.params; }
-
-// Debug+sanitizer builds play a quarter of the games.
-#ifdef NDEBUG
-constexpr int kScale = 1;
-#else
-constexpr int kScale = 4;
-#endif
-
 class Conformance : public ::testing::TestWithParam<Case> {};
-
-std::unique_ptr<GameState> start_state(const Case& c) {
-  auto params = ParamMap::parse(c.spec.params);
-  EXPECT_TRUE(params.ok());
-  auto state = c.game->new_state(*params);
-  EXPECT_TRUE(state.ok()) << state.error();
-  return std::move(*state);
-}
 
 void check_position(const Case& c, const GameState& s, bool deep) {
   const auto moves = s.legal_moves();
@@ -126,10 +94,6 @@ TEST_P(Conformance, RandomPlayouts) {
   }
 }
 
-std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  return std::string(info.param.game->name()) + "_" + std::to_string(info.param.index);
-}
-
 INSTANTIATE_TEST_SUITE_P(AllGames, Conformance, ::testing::ValuesIn(all_cases()), case_name);
 
 // The suite covers every registered game: each declares at least one parameter set, and each
@@ -151,4 +115,4 @@ TEST(ConformanceCoverage, EveryRegisteredGameIsPlayed) {
 }
 
 }  // namespace
-}  // namespace arbiter
+}  // namespace arbiter::conformance

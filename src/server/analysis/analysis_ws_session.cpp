@@ -3,24 +3,19 @@
 // one write at a time. Closing it stops its analysis. A client that falls too far behind is
 // disconnected rather than buffered without bound.
 #include <atomic>
-#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/beast/core.hpp>
-#include <boost/beast/websocket.hpp>
 #include <memory>
 
 #include "server/analysis/analysis_api.h"
 #include "server/transport.h"
+#include "server/ws_stream.h"
 #include "server/ws_write_queue.h"
 
 namespace arbiter::server {
 namespace {
 
 namespace beast = boost::beast;
-namespace http = beast::http;
-namespace websocket = beast::websocket;
 namespace net = boost::asio;
-using tcp = net::ip::tcp;
 
 constexpr std::size_t kMaxQueued = 256;  // messages waiting to be written
 
@@ -29,7 +24,7 @@ std::atomic<uint64_t> next_connection{1};
 class AnalysisWsSession : public ReviewWatcher,
                           public std::enable_shared_from_this<AnalysisWsSession> {
  public:
-  AnalysisWsSession(tcp::socket&& socket, const Context& ctx, Request upgrade_request,
+  AnalysisWsSession(net::ip::tcp::socket&& socket, const Context& ctx, Request upgrade_request,
                     ConnectionSlot slot)
       : ws_(std::move(socket)),
         ctx_(ctx),
@@ -40,7 +35,7 @@ class AnalysisWsSession : public ReviewWatcher,
     client_.upgrade = std::move(upgrade_request);
   }
 
-  void run(http::request<http::string_body>&& upgrade) {
+  void run(WsUpgrade&& upgrade) {
     // The client's messages and the analysis's reports: both come through the session, which
     // may be gone by the time a report is ready.
     std::weak_ptr<AnalysisWsSession> weak = weak_from_this();
@@ -49,13 +44,9 @@ class AnalysisWsSession : public ReviewWatcher,
         self->post(std::make_shared<const std::string>(std::move(message)));
     };
     client_.watcher = weak;
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    ws_.set_option(websocket::stream_base::decorator(
-        [](websocket::response_type& res) { res.set(http::field::server, "arbiter"); }));
-    ws_.read_message_max(kMaxBody);
     upgrade_ = std::move(upgrade);
-    net::dispatch(ws_.get_executor(), [self = shared_from_this()] {
-      self->ws_.async_accept(self->upgrade_, [self](beast::error_code ec) { self->on_accept(ec); });
+    open_websocket(ws_, upgrade_, [self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->do_read();
     });
   }
 
@@ -77,22 +68,15 @@ class AnalysisWsSession : public ReviewWatcher,
               [self = shared_from_this(), m = std::move(message)] { self->enqueue(m); });
   }
 
-  void on_accept(beast::error_code ec) {
-    if (ec) return;
-    ws_.text(true);
-    do_read();
-  }
-
   void do_read() {
-    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-      self->on_read(ec);
-    });
+    read_websocket_text(ws_, buffer_,
+                        [self = shared_from_this()](beast::error_code ec, std::string text) {
+                          self->on_read(ec, text);
+                        });
   }
 
-  void on_read(beast::error_code ec) {
+  void on_read(beast::error_code ec, const std::string& text) {
     if (ec) return close();
-    const std::string text = beast::buffers_to_string(buffer_.data());
-    buffer_.consume(buffer_.size());
     std::string reply = analysis().handle_ws_message(client_, text);
     if (!reply.empty()) enqueue(std::make_shared<const std::string>(std::move(reply)));
     do_read();
@@ -106,14 +90,13 @@ class AnalysisWsSession : public ReviewWatcher,
     if (writes_.stopped()) return;
     writes_.stop();
     analysis().disconnected(client_);
-    beast::error_code ec;
-    beast::get_lowest_layer(ws_).socket().close(ec);
+    close_websocket(ws_);
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  WsStream ws_;
   const Context& ctx_;
   AnalysisClient client_;
-  http::request<http::string_body> upgrade_;
+  WsUpgrade upgrade_;
   beast::flat_buffer buffer_;
   WsWriteQueue writes_;  // stopped once the session closes
   ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
@@ -121,8 +104,8 @@ class AnalysisWsSession : public ReviewWatcher,
 
 }  // namespace
 
-void start_analysis_ws_session(tcp::socket&& socket, const Context& ctx, Request request,
-                               http::request<http::string_body>&& upgrade, ConnectionSlot slot) {
+void start_analysis_ws_session(net::ip::tcp::socket&& socket, const Context& ctx, Request request,
+                               WsUpgrade&& upgrade, ConnectionSlot slot) {
   std::make_shared<AnalysisWsSession>(std::move(socket), ctx, std::move(request), std::move(slot))
       ->run(std::move(upgrade));
 }
