@@ -67,6 +67,8 @@ class VectorEnv {
   std::vector<std::unique_ptr<GameState>> states_;
   std::vector<Rng> rngs_;
   std::vector<std::string> errors_;  // per game, from the last step
+  // Per game: what its observation in its row of observations wrote (observe_over()).
+  std::vector<ObservationOut::Record> written_;
   std::shared_ptr<EnvBuffers> buffers_;
   uint64_t games_finished_ = 0;
   WorkerPool pool_;

@@ -239,10 +239,16 @@ class StateAdapter final : public GameState {
   int decisions_pending() const override { return actions_.pending(); }
   void observe(int player, std::span<float> out) const override {
     std::fill(out.begin(), out.end(), 0.0f);
-    const auto shape = Descriptor::Observation::shape(params_);
-    if (out.size() != static_cast<std::size_t>(shape[0]) * shape[1] * shape[2]) return;
-    if (player < 0 || player >= state_.num_players()) return;
-    Descriptor::Observation::write(state_, actions_.taken(), player, out);
+    if (!observable(player, out)) return;
+    ObservationOut writer(out);
+    Descriptor::Observation::write(state_, actions_.taken(), player, writer);
+  }
+  void observe_over(int player, std::span<float> row,
+                    ObservationOut::Record& record) const override {
+    ObservationOut::clear(row, record);
+    if (!observable(player, row)) return;
+    ObservationOut writer(row, &record);
+    Descriptor::Observation::write(state_, actions_.taken(), player, writer);
   }
   std::string serialize() const override {
     return format_serialized(Descriptor::kName, params_text(), state_.to_text(),
@@ -268,6 +274,12 @@ class StateAdapter final : public GameState {
       history_.push_back(before.move_text(moves_[i]));
       before.apply(moves_[i]);
     }
+  }
+  // Whether observe() writes planes for `player` into `out` (else it stays zero).
+  bool observable(int player, std::span<const float> out) const {
+    const auto shape = Descriptor::Observation::shape(params_);
+    return out.size() == static_cast<std::size_t>(shape[0]) * shape[1] * shape[2] && player >= 0 &&
+           player < state_.num_players();
   }
   // A move was played or taken back: no decision is pending.
   void new_move() {

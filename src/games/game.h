@@ -16,6 +16,7 @@
 #include "core/result.h"
 #include "games/board_view.h"
 #include "games/descriptor_types.h"
+#include "games/observation_out.h"
 
 namespace arbiter {
 
@@ -105,6 +106,11 @@ class GameState {
   // player (seat-relative), the decisions taken of the move in progress included. out.size()
   // must be channels * height * width.
   virtual void observe(int player, std::span<float> out) const = 0;
+  // observe() into a row holding an earlier observation of this game, made by observe_over()
+  // with `record` (or a zero row and an empty record): zeroes only what that one wrote, then
+  // writes this one and records it (games/observation_out.h). Same planes as observe().
+  virtual void observe_over(int player, std::span<float> row,
+                            ObservationOut::Record& record) const = 0;
   // Exact one-line text of the game state: parameters, position, the record of earlier
   // positions the rules still look at (repetition), the end of the game, pending decisions.
   // Game::deserialize reads it back; the move history is not part of it (a deserialized state

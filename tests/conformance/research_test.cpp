@@ -8,42 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "conformance/conformance_cases.h"
 #include "core/rng.h"
 #include "games/registry.h"
 
-namespace arbiter {
+namespace arbiter::conformance {
 namespace {
 
-struct Case {
-  const Game* game;
-  ConformanceCase spec;
-  int index;
-};
-
-std::vector<Case> all_cases() {
-  std::vector<Case> out;
-  for (const Game* game : all_games()) {
-    int index = 0;
-    for (const ConformanceCase& c : game->conformance_cases()) out.push_back({game, c, index++});
-  }
-  return out;
-}
-
-void PrintTo(const Case& c, std::ostream* os) { *os << c.game->name() << " " << c.spec.params; }
-
-#ifdef NDEBUG
-constexpr int kScale = 1;
-#else
-constexpr int kScale = 4;
-#endif
-
 class Research : public ::testing::TestWithParam<Case> {};
-
-std::unique_ptr<GameState> start_state(const Case& c) {
-  auto state = c.game->new_state(*ParamMap::parse(c.spec.params));
-  EXPECT_TRUE(state.ok()) << state.error();
-  return std::move(*state);
-}
 
 std::vector<int> legal_of(const GameState& s) {
   std::vector<int> out;
@@ -172,6 +144,10 @@ TEST_P(Research, RandomDecisionPlayouts) {
     const ActionSpace space = state->action_space();
     ASSERT_GT(space.num_actions, 0);
     int decisions = 0;
+    // One row observed over and over, as a batch keeps it: observe_over() must give observe()'s
+    // planes at every decision, whatever the row held before.
+    std::vector<float> row(observation(*state, 0).size());
+    ObservationOut::Record written;
     for (int move = 0; !state->is_terminal(); ++move) {
       if (move % c.spec.check_every == 0) {
         check_bijection(*state);
@@ -186,6 +162,8 @@ TEST_P(Research, RandomDecisionPlayouts) {
       do {
         check_decision_node(*state, mover);
         if (HasFatalFailure()) return;
+        state->observe_over(mover, row, written);
+        ASSERT_EQ(row, observation(*state, mover)) << "observe_over() at " << state->to_text();
         const auto legal = legal_of(*state);
         ASSERT_TRUE(state->apply_action(legal[rng.below(legal.size())]).ok());
         ++decisions;
@@ -265,11 +243,7 @@ TEST_P(Research, BadInputIsAnError) {
   }
 }
 
-std::string case_name(const ::testing::TestParamInfo<Case>& info) {
-  return std::string(info.param.game->name()) + "_" + std::to_string(info.param.index);
-}
-
 INSTANTIATE_TEST_SUITE_P(AllGames, Research, ::testing::ValuesIn(all_cases()), case_name);
 
 }  // namespace
-}  // namespace arbiter
+}  // namespace arbiter::conformance

@@ -51,37 +51,52 @@ const Layout& layout(int size) {
   return table[size - kMinSize];
 }
 
+// Up to this many walls, each of a wall's two marks is noted (observation_out.h); above it,
+// the six wall planes as one run (about where clearing 6 planes costs what 2 notes a wall do).
+constexpr int kWallsNotedOneByOne = 16;
+
 }  // namespace
 
 void Observation::write(const State& state, std::span<const int> taken, int player,
-                        std::span<float> out) {
+                        ObservationOut& out) {
   const Layout& l = layout(state.params().size);
   const int plane = l.plane;
-  float* o = out.data();
   // A constant plane: `value` on the real cells.
   const auto fill = [&](int p, float value) {
-    float* dst = o + p * plane;
-    for (int k = 0; k < plane; ++k) dst[k] = l.real[k] * value;
+    out.fill_scaled(p * plane, l.real.data(), plane, value);
   };
   fill(0, 1.0f);  // 0: the real cells
   // 1, 2: the observer's free and trapped movers; 3, 4: the opponent's.
   for (int k = 0; k < 2; ++k) {
     const int s = k == 0 ? player : player ^ 1;
     for (int i = 0; i < kMoversPerSide; ++i) {
-      o[(1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)]] =
-          1.0f;
+      out.set(
+          (1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)],
+          1.0f);
     }
   }
-  // 5–10: a wall on the cell's edge in direction d (geometry.h's order).
-  state.walls().for_each([&](int slot) {
-    o[l.wall[slot][0]] = 1.0f;
-    o[l.wall[slot][1]] = 1.0f;
-    return true;
-  });
+  // 5–10: a wall on the cell's edge in direction d (geometry.h's order). Many walls are noted
+  // as the six planes, cleared whole next time, rather than one by one.
+  const int walls = state.walls().count();
+  if (walls > kWallsNotedOneByOne) {
+    out.run(5 * plane, 6 * plane);
+    float* o = out.data();
+    state.walls().for_each([&](int slot) {
+      o[l.wall[slot][0]] = 1.0f;
+      o[l.wall[slot][1]] = 1.0f;
+      return true;
+    });
+  } else {
+    state.walls().for_each([&](int slot) {
+      out.set(l.wall[slot][0], 1.0f);
+      out.set(l.wall[slot][1], 1.0f);
+      return true;
+    });
+  }
   if (!state.is_terminal() && state.to_move() == player) fill(11, 1.0f);
   if (player == kRed) fill(12, 1.0f);
-  const int walls = state.params().walls;
-  fill(13, state.pile() < 0 ? 1.0f : float(state.pile()) / float(walls));  // the pile left
+  const int full_pile = state.params().walls;
+  fill(13, state.pile() < 0 ? 1.0f : float(state.pile()) / float(full_pile));  // the pile left
   const int max_plies = state.params().max_plies;
   if (max_plies > 0) fill(14, std::min(1.0f, float(state.ply()) / float(max_plies)));
   fill(15, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));  // P11
@@ -93,12 +108,12 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   for (int a : taken) {
     if (actions.is_step(a)) {
       const int from = a / kDirections;
-      o[16 * plane + l.at[from]] = 1.0f;
-      o[17 * plane + l.at[g.neighbour[from][a % kDirections]]] = 1.0f;
+      out.set(16 * plane + l.at[from], 1.0f);
+      out.set(17 * plane + l.at[g.neighbour[from][a % kDirections]], 1.0f);
     } else if (actions.is_wall(a)) {
       const auto [x, y] = g.slot_cells[a - actions.wall_id(0)];
-      o[18 * plane + l.at[x]] = 1.0f;
-      o[18 * plane + l.at[y]] = 1.0f;
+      out.set(18 * plane + l.at[x], 1.0f);
+      out.set(18 * plane + l.at[y], 1.0f);
     }
   }
 }

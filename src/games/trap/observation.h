@@ -7,6 +7,7 @@
 #include <array>
 #include <span>
 
+#include "games/observation_out.h"
 #include "games/trap/state.h"
 
 namespace arbiter::trap {
@@ -18,7 +19,7 @@ struct Observation {
   }
   // `out` is zeroed, of shape(); `taken` are the decisions of the move in progress.
   static void write(const State& state, std::span<const int> taken, int player,
-                    std::span<float> out);
+                    ObservationOut& out);
 };
 
 }  // namespace arbiter::trap

@@ -12,27 +12,19 @@ namespace {
 constexpr int kPlane = kSquares;
 constexpr int cell(Square s) { return (kRanks - 1 - rank_of(s)) * kFiles + file_of(s); }
 
-void fill(std::span<float> out, int plane, float value) {
-  std::fill_n(out.begin() + plane * kPlane, kPlane, value);
-}
+void fill(ObservationOut& out, int plane, float value) { out.fill(plane * kPlane, kPlane, value); }
 
 }  // namespace
 
 void Observation::write(const State& state, std::span<const int> taken, int player,
-                        std::span<float> out) {
+                        ObservationOut& out) {
   // 0–5: the observer's pieces by kind (Traveler, Displacer, Block, Ace, Deuce, Trey);
-  // 6–11: the opponent's. Without a branch per square (most are empty, in no set pattern): each
-  // cell content names the plane its square is marked on, an empty one a plane of its own that
-  // is thrown away.
-  std::array<float, kPlane> empty;
-  std::array<float*, 1 + 2 * kKinds> plane{};
-  plane[0] = empty.data();
-  for (int side = 0; side < 2; ++side) {
-    for (int kind = 0; kind < kKinds; ++kind) {
-      plane[make_piece(side, kind)] = out.data() + ((side == player ? 0 : kKinds) + kind) * kPlane;
-    }
+  // 6–11: the opponent's.
+  for (Bitboard b = state.occupied(kWhite) | state.occupied(kBlack); b;) {
+    const Square s = pop_lsb(b);
+    const Piece p = state.at(s);
+    out.set(((side_of(p) == player ? 0 : kKinds) + kind_of(p)) * kPlane + cell(s), 1.0f);
   }
-  for (Square s = 0; s < kSquares; ++s) plane[state.at(s)][cell(s)] = 1.0f;
   if (!state.is_terminal() && state.to_move() == player) fill(out, 12, 1.0f);
   if (player == kWhite) fill(out, 13, 1.0f);
   if (state.ban()) fill(out, 14, 1.0f);  // V11: the side to move may not displace back
@@ -42,7 +34,7 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   for (int a : taken) {
     const int kind = a / kSquares;
     const int plane = kind == 0 ? 17 : kind <= 2 ? 18 : kind == 3 ? 19 : 20;
-    out[plane * kPlane + cell(a % kSquares)] = 1.0f;
+    out.set(plane * kPlane + cell(a % kSquares), 1.0f);
   }
   const int max_plies = state.params().max_plies;
   if (max_plies > 0) fill(out, 21, std::min(1.0f, float(state.ply()) / float(max_plies)));

@@ -6,6 +6,7 @@
 #include <array>
 #include <span>
 
+#include "games/observation_out.h"
 #include "games/travelers/state.h"
 
 namespace arbiter::travelers {
@@ -15,7 +16,7 @@ struct Observation {
   static std::array<int, 3> shape(const Params&) { return {kChannels, kRanks, kFiles}; }
   // `out` is zeroed, of shape(); `taken` are the decisions of the move in progress.
   static void write(const State& state, std::span<const int> taken, int player,
-                    std::span<float> out);
+                    ObservationOut& out);
 };
 
 }  // namespace arbiter::travelers

@@ -134,6 +134,7 @@ class State {
   uint64_t hash() const { return pos_.hash; }
   uint64_t compute_hash() const;
   Piece at(Square s) const { return pos_.board[s]; }
+  Bitboard occupied(int side) const { return pos_.occupied[side]; }
   bool ban() const { return pos_.ban; }
   int no_capture_plies() const { return pos_.no_capture; }
   int ply() const { return static_cast<int>(pos_.ply); }
@@ -175,6 +176,9 @@ class State {
   Params params_;
   Position pos_;
   std::vector<Position> history_;  // positions before each applied move, oldest first
+  // The hash of each history_ entry: the repetition count compares these first, 8 bytes a
+  // position rather than a Position's few hundred.
+  std::vector<uint64_t> history_hashes_;
 };
 
 }  // namespace arbiter::travelers

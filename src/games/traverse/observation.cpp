@@ -11,9 +11,7 @@ constexpr int kPlane = kSquares;
 // The plane cell of a square: rows from the top.
 constexpr int cell(Square s) { return (kSize - 1 - row_of(s)) * kSize + col_of(s); }
 
-void fill(std::span<float> out, int plane, float value) {
-  std::fill_n(out.begin() + plane * kPlane, kPlane, value);
-}
+void fill(ObservationOut& out, int plane, float value) { out.fill(plane * kPlane, kPlane, value); }
 
 }  // namespace
 
@@ -23,13 +21,13 @@ std::array<int, 3> Observation::shape(const Params& params) {
 }
 
 void Observation::write(const State& state, std::span<const int> taken, int player,
-                        std::span<float> out) {
+                        ObservationOut& out) {
   const int n = state.num_players();
   // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
   for (int k = 0; k < n; ++k) {
     const int seat = state.seat((player + k) % n);
     for_each_square(state.pieces_of(seat), [&](Square s) {
-      out[(4 * k + kind_of(state.at(s))) * kPlane + cell(s)] = 1.0f;
+      out.set((4 * k + kind_of(state.at(s))) * kPlane + cell(s), 1.0f);
     });
   }
   int plane = 4 * n;
@@ -40,13 +38,13 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   const ActionCodec codec(state.params());
   for (int a : taken) {
     if (a < kSquares) {
-      out[plane * kPlane + cell(a)] = 1.0f;
+      out.set(plane * kPlane + cell(a), 1.0f);
     } else if (a < codec.lift_id(0) || a == codec.pass_id()) {
-      if (a != codec.pass_id()) out[(plane + 1) * kPlane + cell(a % kSquares)] = 1.0f;
+      if (a != codec.pass_id()) out.set((plane + 1) * kPlane + cell(a % kSquares), 1.0f);
     } else if (a < codec.place_id(0)) {
-      out[(plane + 2) * kPlane + cell(a - codec.lift_id(0))] = 1.0f;
+      out.set((plane + 2) * kPlane + cell(a - codec.lift_id(0)), 1.0f);
     } else {
-      out[(plane + 3) * kPlane + cell(a - codec.place_id(0))] = 1.0f;
+      out.set((plane + 3) * kPlane + cell(a - codec.place_id(0)), 1.0f);
     }
   }
   plane += 4;

@@ -6,6 +6,7 @@
 #include <array>
 #include <span>
 
+#include "games/observation_out.h"
 #include "games/traverse/state.h"
 
 namespace arbiter::traverse {
@@ -14,7 +15,7 @@ struct Observation {
   static std::array<int, 3> shape(const Params& params);
   // `out` is zeroed, of shape(); `taken` are the decisions of the move in progress.
   static void write(const State& state, std::span<const int> taken, int player,
-                    std::span<float> out);
+                    ObservationOut& out);
 };
 
 }  // namespace arbiter::traverse

@@ -14,6 +14,7 @@
 #include "core/text.h"
 #include "games/decisions.h"
 #include "games/nim/state.h"
+#include "games/observation_out.h"
 
 namespace arbiter::nim {
 
@@ -61,16 +62,11 @@ using Actions = FilteredDecisions<ActionCodec>;
 
 struct Observation {
   static std::array<int, 3> shape(const Params& p) { return {3, p.heaps, kMaxCounters}; }
-  static void write(const State& s, std::span<const int> taken, int player, std::span<float> out) {
+  static void write(const State& s, std::span<const int> taken, int player, ObservationOut& out) {
     const int plane = s.heaps() * kMaxCounters;
-    for (int h = 0; h < s.heaps(); ++h) {
-      for (int k = 0; k < s.heap(h); ++k) out[h * kMaxCounters + k] = 1.0f;
-    }
-    if (!s.is_terminal() && s.to_move() == player) {
-      std::fill_n(out.begin() + plane, plane, 1.0f);
-    }
-    if (!taken.empty())
-      std::fill_n(out.begin() + 2 * plane + taken[0] * kMaxCounters, kMaxCounters, 1.0f);
+    for (int h = 0; h < s.heaps(); ++h) out.fill(h * kMaxCounters, s.heap(h), 1.0f);
+    if (!s.is_terminal() && s.to_move() == player) out.fill(plane, plane, 1.0f);
+    if (!taken.empty()) out.fill(2 * plane + taken[0] * kMaxCounters, kMaxCounters, 1.0f);
   }
 };
 
