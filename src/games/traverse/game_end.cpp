@@ -61,7 +61,7 @@ int State::blocked_out_winner() const {
 }
 
 void State::finish_move(const Move& m) {
-  const int count = repetitions_.increment(hash_);
+  const int count = repeats_ = repetitions_.increment(hash_);
   const int mover = (to_move_ + num_seats_ - 1) % num_seats_;
   // R18: the mover's own 8 first; then a player whose circle the mover put home (R15).
   if (all_home(mover)) {

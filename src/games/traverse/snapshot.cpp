@@ -83,12 +83,11 @@ Status Snapshot::read(State& s, std::string_view record) {
       for (int64_t k = 0; k < count; ++k) s.repetitions_.increment(key);
     }
   }
-  if (s.repetitions_.count(s.hash_) < 1) {
-    return make_error("the current position is not among the entries");
-  }
+  s.repeats_ = s.repetitions_.count(s.hash_);
+  if (s.repeats_ < 1) return make_error("the current position is not among the entries");
   if (blocked_winner >= 0) {
     if (s.end_ != End::kNone) return make_error("blocked-out on a position that is already over");
-    if (s.repetitions_.count(s.hash_) < 3 || !s.blocked_out(blocked_winner)) {
+    if (s.repeats_ < 3 || !s.blocked_out(blocked_winner)) {
       return make_error("blocked-out, but the position is not a third occurrence with " +
                         s.player_name(blocked_winner) + " blocked out (R19)");
     }

@@ -48,7 +48,7 @@ Result<State> State::from_board(const Params& params, const std::array<Piece, kS
   s.to_move_ = mover;
   s.ply_ = ply;
   s.hash_ ^= side_key(seat_to_move);
-  s.repetitions_.increment(s.hash_);
+  s.repeats_ = s.repetitions_.increment(s.hash_);
   // A loaded position may already be over: a seat with all 8 home (R18), or the ply limit (R20).
   // It is the first occurrence of itself, so it does not end by repetition (R19).
   for (int p = 0; p < s.num_seats_; ++p) {
@@ -118,12 +118,14 @@ void State::undo() {
   to_move_ = (to_move_ + num_seats_ - 1) % num_seats_;
   hash_ ^= side_key(seats_[to_move_]);
   --ply_;
-  if (m.is_pass()) return;
-  std::array<Piece, kMaxLifts> circles{};
-  for (int i = m.lifts - 1; i >= 0; --i) circles[i] = take(m.placed[i]);
-  const Piece piece = take(m.to);
-  for (int i = m.lifts - 1; i >= 0; --i) put(m.lifted[i], circles[i]);
-  put(m.from, piece);
+  if (!m.is_pass()) {
+    std::array<Piece, kMaxLifts> circles{};
+    for (int i = m.lifts - 1; i >= 0; --i) circles[i] = take(m.placed[i]);
+    const Piece piece = take(m.to);
+    for (int i = m.lifts - 1; i >= 0; --i) put(m.lifted[i], circles[i]);
+    put(m.from, piece);
+  }
+  repeats_ = repetitions_.count(hash_);
 }
 
 uint64_t State::compute_hash() const {

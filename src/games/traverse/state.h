@@ -112,7 +112,7 @@ class State {
   // moves the player would have, were it to move now, brings that piece to rest there.
   bool blocked_out(int player) const;
   // How many times the current position (board and player to move) has occurred in this game.
-  int repetitions() const { return repetitions_.count(hash_); }
+  int repetitions() const { return repeats_; }
 
   std::string to_text() const;
   // Move text (move_text.cpp). read_move() is the one reader of move text: any well-formed
@@ -156,6 +156,7 @@ class State {
   End end_ = End::kNone;
   int winner_ = -1;
   RepetitionTable repetitions_;
+  int repeats_ = 0;  // repetitions_'s count of hash_, kept with it (the observation reads it)
   std::vector<Move> undo_stack_;
 };
 
