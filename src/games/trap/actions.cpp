@@ -128,7 +128,8 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
       ++free_movers;
     }
     // Whether a second step follows x -> y. Two sufficient tests, each one case of
-    // second_after_step() read off the sets, settle most first steps; the rest go to it.
+    // second_after_step() read off the sets, settle most first steps; the rest (a chain (b)
+    // only) go to it.
     const auto completes = [&](int x, const CellSet& from_x, int y) {
       // Independent (b): a mover on z > x steps to w ≠ y; when both pairings are legal
       // (x could reach w, z could reach y), only with w above y.
@@ -139,9 +140,16 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
         if (s.open_neighbours(cell[j]).test(y)) w = w.minus(from_x & cells_below(y));
         if (!w.none()) return true;
       }
-      // (a): y is the lowest-named middle cell of every two-step path through it when it is
-      // the lowest cell x can reach, so any step on from y goes.
-      if (lowest(from_x) == y && !s.steps_from(y).none()) return true;
+      // (a): the mover goes on from y to w (not back to x: x is occupied) when y is the
+      // lowest-named middle cell from x to w, that is when no cell below y that x could step
+      // to is next to w.
+      const CellSet lower = from_x & cells_below(y);
+      bool goes_on = false;
+      s.steps_from(y).for_each([&](int w) {
+        goes_on = (s.open_neighbours(w) & lower).none();
+        return !goes_on;
+      });
+      if (goes_on) return true;
       return second_after_step(s, x, y, nullptr);
     };
     for (int i = 0; i < free_movers; ++i) {
