@@ -52,6 +52,7 @@ std::string Snapshot::write(const State& s) {
 
 Status Snapshot::read(State& s, std::string_view record) {
   s.history_.clear();
+  s.history_hashes_.clear();
   s.pos_.repeats = 1;
   if (record == "-") return {};
   std::vector<std::string_view> entries = split_exact(record, ',');
@@ -114,6 +115,7 @@ Status Snapshot::read(State& s, std::string_view record) {
     earlier[entries.size() - 1 - back] = p;
   }
   s.history_ = std::move(earlier);
+  for (const Position& p : s.history_) s.history_hashes_.push_back(p.hash);
   for (std::size_t at = 0; at <= s.history_.size(); ++at) {
     Position& p = at < s.history_.size() ? s.history_[at] : s.pos_;
     p.repeats = static_cast<uint8_t>(std::min(s.count_repetitions(at), 255));

@@ -64,6 +64,7 @@ Piece State::take(Square s) {
 void State::apply(const Move& m) {
   assert(!is_terminal());
   history_.push_back(pos_);
+  history_hashes_.push_back(pos_.hash);
   // V6: a capture removes the piece on the destination; only captures reset the counter (V13).
   if (pos_.board[m.to] != 0) {
     take(m.to);
@@ -91,6 +92,7 @@ void State::undo() {
   assert(!history_.empty());
   pos_ = history_.back();
   history_.pop_back();
+  history_hashes_.pop_back();
 }
 
 uint64_t State::compute_hash() const {
@@ -110,7 +112,7 @@ int State::count_repetitions(std::size_t at) const {
   const std::size_t window = std::min<std::size_t>(at, p.no_capture);
   int count = 1;  // V13: the first occurrence counts
   for (std::size_t back = 2; back <= window; back += 2) {
-    if (history_[at - back].same_as(p)) ++count;
+    if (history_hashes_[at - back] == p.hash && history_[at - back].same_as(p)) ++count;
   }
   return count;
 }
