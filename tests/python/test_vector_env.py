@@ -114,6 +114,16 @@ def test_bad_actions_change_nothing():
     env.step(list(good))  # any integer sequence will do
 
 
+def test_the_error_names_the_first_game_with_an_illegal_action():
+    env = arbiter.VectorEnv("trap", batch=512, threads=2, seed=5)
+    env.reset()
+    actions = env.random_actions().copy()
+    for i in (400, 37, 300):  # in the other thread's half too
+        actions[i] = next(a for a in range(env.game.num_distinct_actions()) if not env.masks[i, a])
+    with pytest.raises(ValueError, match=r"game 37: action \d+ is not legal there"):
+        env.step(actions)
+
+
 def test_reset_starts_every_game_again():
     env = arbiter.VectorEnv("trap", batch=6, threads=2, seed=3, size=3)
     start = env.reset()[0].copy()
