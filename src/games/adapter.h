@@ -79,7 +79,14 @@ class StateAdapter final : public GameState {
   using State = typename Descriptor::State;
   using Actions = typename Descriptor::Actions;
   StateAdapter(const Game& game, typename Descriptor::Params params, State&& state)
-      : game_(&game), params_(std::move(params)), state_(std::move(state)), actions_(params_) {}
+      : game_(&game),
+        params_(std::move(params)),
+        state_(std::move(state)),
+        actions_(params_),
+        observation_size_([this] {
+          const auto shape = Descriptor::Observation::shape(params_);
+          return static_cast<std::size_t>(shape[0]) * shape[1] * shape[2];
+        }()) {}
 
   const Game& game() const override { return *game_; }
   std::string params_text() const override { return Descriptor::params_text(params_); }
@@ -277,9 +284,7 @@ class StateAdapter final : public GameState {
   }
   // Whether observe() writes planes for `player` into `out` (else it stays zero).
   bool observable(int player, std::span<const float> out) const {
-    const auto shape = Descriptor::Observation::shape(params_);
-    return out.size() == static_cast<std::size_t>(shape[0]) * shape[1] * shape[2] && player >= 0 &&
-           player < state_.num_players();
+    return out.size() == observation_size_ && player >= 0 && player < state_.num_players();
   }
   // A move was played or taken back: no decision is pending.
   void new_move() {
@@ -306,6 +311,7 @@ class StateAdapter final : public GameState {
   std::vector<int> decisions_;
   std::vector<uint32_t> move_decisions_;
   Actions actions_;
+  std::size_t observation_size_;  // channels * height * width of the parameters
   // legal_actions() of the current state and decisions, computed on first use.
   mutable std::vector<int> legal_;
   mutable bool legal_valid_ = false;
