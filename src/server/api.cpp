@@ -12,6 +12,7 @@
 #include "server/api_json.h"
 #include "server/game_client_message.h"
 #include "server/json_body.h"
+#include "server/json_response.h"
 #include "server/lobby_client_message.h"
 #include "server/online/online_api.h"
 #include "server/puzzles/puzzles_api.h"
@@ -66,13 +67,6 @@ std::string bearer_token(std::string_view header) {
     return "";
   }
   return std::string(trim(header.substr(kScheme.size())));
-}
-
-Response json_response(int status, std::string body) {
-  Response r;
-  r.status = status;
-  r.body = std::move(body);
-  return r;
 }
 
 // The answer of a hub call: its value as the JSON of docs/api.md, or its error.

@@ -9,6 +9,7 @@
 #include "server/api_json.h"
 #include "server/hub.h"
 #include "server/json_body.h"
+#include "server/json_response.h"
 #include "server/online/online_api.h"
 #include "server/tokens.h"
 
@@ -18,13 +19,6 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t kLegalMemory = 16 << 20;  // bytes of click indexes kept for lines
-
-Response json_response(int status, std::string body) {
-  Response r;
-  r.status = status;
-  r.body = std::move(body);
-  return r;
-}
 
 Response error(const ApiError& e) { return Api::error_response(e); }
 

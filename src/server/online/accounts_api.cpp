@@ -4,6 +4,7 @@
 #include "core/text.h"
 #include "server/accounts/credentials.h"
 #include "server/api_json.h"
+#include "server/json_response.h"
 #include "server/live_game.h"
 #include "server/online/online_api.h"
 #include "server/ratings/glicko2.h"
@@ -83,13 +84,13 @@ OnlineApi::Outcome OnlineApi::start_session(const store::AccountRow& account) {
     sessions_[row.token_hash] = Cached{{account.id, account.username}, row.expires_ms, now};
   }
   const std::string session = "s." + token;
-  Response r = online_json(201, written(256, [&](JsonWriter& w) {
-                             w.begin_object();
-                             w.key("username").value(account.username);
-                             w.key("session").value(session);
-                             w.key("expires_ms").value(row.expires_ms);
-                             w.end_object();
-                           }));
+  Response r = json_response(201, written(256, [&](JsonWriter& w) {
+                               w.begin_object();
+                               w.key("username").value(account.username);
+                               w.key("session").value(session);
+                               w.key("expires_ms").value(row.expires_ms);
+                               w.end_object();
+                             }));
   r.set_cookie = session_cookie(session, kSessionLifetimeMs / 1000);
   return r;
 }
@@ -156,7 +157,7 @@ OnlineApi::Outcome OnlineApi::log_out(Call& c) {
   const std::string hash = hash_token(std::string_view(c.session).substr(2));
   if (auto st = store_->delete_session(hash); !st) return Hub::store_failure(st);
   forget_session(hash);
-  Response r = online_json(200, R"({"ok":true})");
+  Response r = json_response(200, R"({"ok":true})");
   r.set_cookie = session_cookie("", 0);
   return r;
 }
@@ -167,12 +168,12 @@ OnlineApi::Outcome OnlineApi::account(Call& c) {
   auto row = store_->account_by_id(who->id);
   if (!row) return Hub::store_failure(row.failure());
   if (!*row || (*row)->deleted) return unauthorized("log in first (POST /api/sessions)");
-  return online_json(200, written(256, [&](JsonWriter& w) {
-                       w.begin_object();
-                       w.key("username").value((*row)->username);
-                       w.key("created_ms").value((*row)->created_ms);
-                       w.end_object();
-                     }));
+  return json_response(200, written(256, [&](JsonWriter& w) {
+                         w.begin_object();
+                         w.key("username").value((*row)->username);
+                         w.key("created_ms").value((*row)->created_ms);
+                         w.end_object();
+                       }));
 }
 
 OnlineApi::Outcome OnlineApi::change_password(Call& c) {
@@ -198,7 +199,7 @@ OnlineApi::Outcome OnlineApi::change_password(Call& c) {
   const std::string keep = hash_token(std::string_view(c.session).substr(2));
   if (auto st = store_->set_password(who->id, *hash, keep); !st) return Hub::store_failure(st);
   forget_sessions(who->id);  // the others ended; this one is read again
-  return online_json(200, R"({"ok":true})");
+  return json_response(200, R"({"ok":true})");
 }
 
 OnlineApi::Outcome OnlineApi::delete_account(Call& c) {
@@ -217,7 +218,7 @@ OnlineApi::Outcome OnlineApi::delete_account(Call& c) {
   if (auto st = store_->delete_account(who->id); !st) return Hub::store_failure(st);
   forget_sessions(who->id);
   hub_.lobby().seeks_changed();  // its seeks and the challenges to it are gone
-  Response r = online_json(200, R"({"ok":true})");
+  Response r = json_response(200, R"({"ok":true})");
   r.set_cookie = session_cookie("", 0);
   return r;
 }
@@ -236,33 +237,33 @@ OnlineApi::Outcome OnlineApi::player(Call& c) {
   auto games = hub_.list(filter);
   if (!games) return games.error();
   const int64_t now = now_ms();
-  return online_json(200, written(256, [&](JsonWriter& w) {
-                       w.begin_object();
-                       w.key("username").value((*row)->username);
-                       w.key("created_ms").value((*row)->created_ms);
-                       w.key("ratings").begin_array();
-                       for (const auto& r : *rated) {
+  return json_response(200, written(256, [&](JsonWriter& w) {
                          w.begin_object();
-                         write_rating(w, r, now);
+                         w.key("username").value((*row)->username);
+                         w.key("created_ms").value((*row)->created_ms);
+                         w.key("ratings").begin_array();
+                         for (const auto& r : *rated) {
+                           w.begin_object();
+                           write_rating(w, r, now);
+                           w.end_object();
+                         }
+                         w.end_array();
+                         w.key("games").begin_array();
+                         for (const GameViewPtr& g : *games) write_game(w, *g, false);
+                         w.end_array();
                          w.end_object();
-                       }
-                       w.end_array();
-                       w.key("games").begin_array();
-                       for (const GameViewPtr& g : *games) write_game(w, *g, false);
-                       w.end_array();
-                       w.end_object();
-                     }));
+                       }));
 }
 
 OnlineApi::Outcome OnlineApi::leaderboard(Call& c) {
   const std::vector<std::string> pools = all_pools();
   auto it = c.query.find("pool");
   if (it == c.query.end() || it->second.empty()) {
-    return online_json(200, written(256, [&](JsonWriter& w) {
-                         w.begin_object();
-                         w.key("pools").value(pools);
-                         w.end_object();
-                       }));
+    return json_response(200, written(256, [&](JsonWriter& w) {
+                           w.begin_object();
+                           w.key("pools").value(pools);
+                           w.end_object();
+                         }));
   }
   const std::string& pool = it->second;
   if (std::find(pools.begin(), pools.end(), pool) == pools.end()) {
@@ -277,21 +278,21 @@ OnlineApi::Outcome OnlineApi::leaderboard(Call& c) {
   auto rows = store_->leaderboard(pool, limit);
   if (!rows) return Hub::store_failure(rows.failure());
   const int64_t now = now_ms();
-  return online_json(200, written(256, [&](JsonWriter& w) {
-                       w.begin_object();
-                       w.key("pool").value(pool);
-                       w.key("players").begin_array();
-                       int rank = 0;
-                       for (const auto& r : *rows) {
+  return json_response(200, written(256, [&](JsonWriter& w) {
                          w.begin_object();
-                         w.key("rank").value(++rank);
-                         w.key("username").value(r.username);
-                         write_rating(w, r, now);
+                         w.key("pool").value(pool);
+                         w.key("players").begin_array();
+                         int rank = 0;
+                         for (const auto& r : *rows) {
+                           w.begin_object();
+                           w.key("rank").value(++rank);
+                           w.key("username").value(r.username);
+                           write_rating(w, r, now);
+                           w.end_object();
+                         }
+                         w.end_array();
                          w.end_object();
-                       }
-                       w.end_array();
-                       w.end_object();
-                     }));
+                       }));
 }
 
 }  // namespace arbiter::server

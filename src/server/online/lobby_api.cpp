@@ -12,6 +12,7 @@
 #include "server/accounts/credentials.h"
 #include "server/api_json.h"
 #include "server/clocks/time_control.h"
+#include "server/json_response.h"
 #include "server/live_game.h"
 #include "server/lobby_json.h"
 #include "server/online/online_api.h"
@@ -60,19 +61,19 @@ OnlineApi::Outcome OnlineApi::list_seeks(Call& c) {
   auto seeks = store_->list_seeks();
   if (!seeks) return Hub::store_failure(seeks.failure());
   const int64_t me = c.who ? c.who->id : 0;
-  return online_json(200, written(256, [&](JsonWriter& w) {
-                       w.begin_object();
-                       w.key("seeks").begin_array();
-                       for (const auto& s : *seeks) {
-                         // A challenge is shown only to the two players it concerns.
-                         if (s.challenged != 0 && s.challenged != me && s.account_id != me) {
-                           continue;
+  return json_response(200, written(256, [&](JsonWriter& w) {
+                         w.begin_object();
+                         w.key("seeks").begin_array();
+                         for (const auto& s : *seeks) {
+                           // A challenge is shown only to the two players it concerns.
+                           if (s.challenged != 0 && s.challenged != me && s.account_id != me) {
+                             continue;
+                           }
+                           write_seek(w, s);
                          }
-                         write_seek(w, s);
-                       }
-                       w.end_array();
-                       w.end_object();
-                     }));
+                         w.end_array();
+                         w.end_object();
+                       }));
 }
 
 OnlineApi::Outcome OnlineApi::create_seek(Call& c) {
@@ -133,12 +134,12 @@ OnlineApi::Outcome OnlineApi::create_seek(Call& c) {
   hub_.lobby().seeks_changed();
   made->username = who->username;
   made->challenged_name = seek.challenged_name;
-  return online_json(201, written(256, [&](JsonWriter& w) {
-                       w.begin_object();
-                       w.key("seek");
-                       write_seek(w, *made);
-                       w.end_object();
-                     }));
+  return json_response(201, written(256, [&](JsonWriter& w) {
+                         w.begin_object();
+                         w.key("seek");
+                         write_seek(w, *made);
+                         w.end_object();
+                       }));
 }
 
 OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
@@ -204,7 +205,7 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
   const int seat = author_seat == 0 ? 1 : 0;
   auto joined = hub_.join(made->game->id, seat, accounts::account_caller(who->id, who->username));
   if (!joined) return joined.error();
-  return online_json(201, seated_text(*joined));
+  return json_response(201, seated_text(*joined));
 }
 
 OnlineApi::Outcome OnlineApi::withdraw_seek(Call& c) {
@@ -220,7 +221,7 @@ OnlineApi::Outcome OnlineApi::withdraw_seek(Call& c) {
   auto gone = store_->delete_seek(*id);
   if (!gone) return Hub::store_failure(gone.failure());
   hub_.lobby().seeks_changed();
-  return online_json(200, R"({"ok":true})");
+  return json_response(200, R"({"ok":true})");
 }
 
 }  // namespace arbiter::server

@@ -13,13 +13,6 @@ constexpr std::size_t kMaxCachedSessions = 100'000;
 
 }  // namespace
 
-Response online_json(int status, std::string body) {
-  Response r;
-  r.status = status;
-  r.body = std::move(body);
-  return r;
-}
-
 // Login attempts: 10 per address and 5 per account at once, then one every 30 s per address and
 // one a minute per account. Registrations: 5 per address, then one every 2 minutes.
 OnlineApi::OnlineApi(Hub& hub)

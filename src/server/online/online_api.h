@@ -105,7 +105,4 @@ class OnlineApi {
   std::unordered_map<std::string, Cached> sessions_;  // by token hash
 };
 
-// A response with a JSON body (made with the JSON writer, json_writer.h).
-Response online_json(int status, std::string body);
-
 }  // namespace arbiter::server

@@ -6,6 +6,7 @@
 #include "games/registry.h"
 #include "server/api_json.h"
 #include "server/json_body.h"
+#include "server/json_response.h"
 #include "server/json_writer.h"
 #include "server/live_game.h"
 #include "server/puzzles/attempt.h"
@@ -23,13 +24,6 @@ constexpr int64_t kBrowserCookieAge = 400LL * 86'400;  // seconds: about a year
 constexpr std::size_t kMaxMoves = 64;                  // moves an attempt may carry
 constexpr int kCandidates = 8;  // puzzles next() reads to find one that plays
 constexpr int kRateTries = 3;   // rating writes that met a concurrent one
-
-Response json_response(int status, std::string body) {
-  Response r;
-  r.status = status;
-  r.body = std::move(body);
-  return r;
-}
 
 ApiError store_error(const std::string& message) { return {503, "store: " + message}; }
 

@@ -3,40 +3,20 @@
 // refused, increments, correspondence, an AI's own clock, a 4-player flag, draw offers,
 // takebacks and claims after the disconnect grace. No test waits for a clock to run out: the
 // test moves the server's clock and asks the hub to fire what is due.
-#include <atomic>
 #include <chrono>
-#include <thread>
 
+#include "fake_clock.h"
 #include "server/hub.h"
-#include "server_fixture.h"
 
 namespace arbiter::server::test {
 namespace {
 
-constexpr int64_t kStart = 1'800'000'000'000;  // the fake clock's first reading (Unix ms)
-
-class ClockTest : public ServerTest {
+class ClockTest : public FakeClockServerTest {
  protected:
-  ClockTest() {
-    options_.clock = [this] { return clock_ms_.load(); };
-    options_.disconnect_grace_ms = 60'000;
-  }
-
-  void advance(int64_t ms) { clock_ms_ += ms; }
   // Fires the flags due at the fake clock's time and waits for their writes.
   void fire() {
     server_->hub().fire_due_flags();
     server_->hub().flush();
-  }
-  // The game once `pred` holds of it (a write or a broadcast finishing), or after 5 s.
-  json game_when(const std::string& id, const std::function<bool(const json&)>& pred) {
-    json g;
-    for (int i = 0; i < 500; ++i) {
-      g = game(id);
-      if (pred(g)) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return g;
   }
   json finished(const std::string& id) {
     return game_when(id, [](const json& g) { return g["status"] == "finished"; });
@@ -57,8 +37,6 @@ class ClockTest : public ServerTest {
     EXPECT_EQ(joined.status, 200) << joined.body;
     return {created, joined.parsed()["tokens"]["1"]};
   }
-
-  std::atomic<int64_t> clock_ms_{kStart};
 };
 
 TEST_F(ClockTest, GameObjectShowsTheClocks) {

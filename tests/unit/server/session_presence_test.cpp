@@ -4,44 +4,25 @@
 // and claims follow it. The server's clock is the test's (no test waits for the grace).
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <string>
-#include <thread>
 
+#include "fake_clock.h"
 #include "server/hub.h"
-#include "server_fixture.h"
 
 namespace arbiter::server::test {
 namespace {
 
-constexpr int64_t kStart = 1'800'000'000'000;  // the fake clock's first reading (Unix ms)
-
-class SessionPresenceTest : public ServerTest {
+class SessionPresenceTest : public FakeClockServerTest {
  protected:
-  SessionPresenceTest() {
-    options_.clock = [this] { return clock_ms_.load(); };
-    options_.disconnect_grace_ms = 60'000;
-  }
   std::string join_as(const std::string& name) {
     HttpReply r = post("/api/accounts", {{"username", name}, {"password", "correct horse 1"}});
     EXPECT_EQ(r.status, 201) << r.body;
     return r.parsed().value("session", "");
   }
   static std::string cookie(const std::string& session) { return "arbiter_session=" + session; }
-  json game_when(const std::string& id, const std::function<bool(const json&)>& pred) {
-    json g;
-    for (int i = 0; i < 500; ++i) {
-      g = game(id);
-      if (pred(g)) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    return g;
-  }
   static bool present(const json& state) {
     return state["type"] == "state" && state["game"]["claim_at_ms"].is_null();
   }
-
-  std::atomic<int64_t> clock_ms_{kStart};
 };
 
 // Item "seats held by an account are present from the session cookie": alice and bob play a
