@@ -250,7 +250,12 @@ Outcome<Hub::GamePtr> Hub::find(const store::GameRow& row) {
   if (!moves) return internal_error(moves.error());
   auto g = replay_game(row, *moves);
   if (!g) return internal_error(g.error());
-  return insert(std::move(*g));
+  const GamePtr read = *g;
+  GamePtr live_copy = insert(std::move(*g));
+  // On a store other servers share, the notice of a change stored after the read above and
+  // before the insertion was dropped (the game was not live here yet): read the store again.
+  if (live_copy == read && !options_.shared_store_url.empty()) refresh_later(row.id);
+  return live_copy;
 }
 
 void Hub::with_game(std::string_view id, std::function<void(const GamePtr&)> then,
