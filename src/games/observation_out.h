@@ -23,8 +23,6 @@ class ObservationOut {
   explicit ObservationOut(std::span<float> row, Record* record = nullptr)
       : row_(row), record_(record) {}
 
-  std::size_t size() const { return row_.size(); }
-
   void set(std::size_t i, float value) {
     row_[i] = value;
     if (record_) record_->push_back(static_cast<uint32_t>(i));

@@ -235,6 +235,12 @@ Hub::GamePtr Hub::live(std::string_view id) {
   return it->second.game;
 }
 
+Hub::GamePtr Hub::held(const std::string& id) const {
+  std::shared_lock lock(games_mu_);
+  auto it = games_.find(id);
+  return it == games_.end() ? nullptr : it->second.game;
+}
+
 Outcome<Hub::GamePtr> Hub::find(std::string_view id) {
   if (!valid_game_id(id)) return not_found("unknown game " + quote(id));
   if (GamePtr g = live(id)) return g;

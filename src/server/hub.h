@@ -229,6 +229,8 @@ class Hub {
 
   // The game when it is in memory (marked used just now), else nullptr.
   GamePtr live(std::string_view id);
+  // The same without marking it used: for the server's own rereads, which are no use of it.
+  GamePtr held(const std::string& id) const;
   // The live game, loading (and replaying) it from the store when it is not in memory.
   Outcome<GamePtr> find(std::string_view id);
   Outcome<GamePtr> find(const store::GameRow& row);  // row already loaded

@@ -113,25 +113,11 @@ void Hub::refresh_later(const std::string& id) {
 }
 
 void Hub::refresh(const std::string& id) {
-  GamePtr g;
-  {
-    std::shared_lock lock(games_mu_);
-    auto it = games_.find(id);
-    if (it == games_.end()) return;
-    g = it->second.game;
-  }
-  if (!refresh_appended(g)) refresh_replayed(g);
+  if (GamePtr g = held(id); g && !refresh_appended(g)) refresh_replayed(g);
 }
 
 void Hub::refresh_fully(const std::string& id) {
-  GamePtr g;
-  {
-    std::shared_lock lock(games_mu_);
-    auto it = games_.find(id);
-    if (it == games_.end()) return;
-    g = it->second.game;
-  }
-  refresh_replayed(g);
+  if (GamePtr g = held(id)) refresh_replayed(g);
 }
 
 bool Hub::refresh_appended(const GamePtr& g) {
@@ -196,16 +182,7 @@ bool Hub::refresh_appended(const GamePtr& g) {
 
 void Hub::refresh_replayed_later(const std::string& id) {
   if (stopping_) return;
-  work_.submit([this, id] {
-    GamePtr g;
-    {
-      std::shared_lock lock(games_mu_);
-      auto it = games_.find(id);
-      if (it == games_.end()) return;
-      g = it->second.game;
-    }
-    refresh_replayed(g);
-  });
+  work_.submit([this, id] { refresh_fully(id); });
 }
 
 void Hub::refresh_replayed(const GamePtr& g) {

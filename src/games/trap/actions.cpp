@@ -131,19 +131,18 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
     // second_after_step() read off the sets, settle most first steps; the rest (a chain (b)
     // only) go to it.
     const auto completes = [&](int x, const CellSet& from_x, int y) {
+      const CellSet lower = from_x & cells_below(y);  // the cells below y that x could step to
       // Independent (b): a mover on z > x steps to w ≠ y; when both pairings are legal
       // (x could reach w, z could reach y), only with w above y.
       for (int j = 0; j < free_movers; ++j) {
         if (cell[j] <= x) continue;
         CellSet w = steps_of[j];
         w.reset(y);
-        if (s.open_neighbours(cell[j]).test(y)) w = w.minus(from_x & cells_below(y));
+        if (s.open_neighbours(cell[j]).test(y)) w = w.minus(lower);
         if (!w.none()) return true;
       }
       // (a): the mover goes on from y to w (not back to x: x is occupied) when y is the
-      // lowest-named middle cell from x to w, that is when no cell below y that x could step
-      // to is next to w.
-      const CellSet lower = from_x & cells_below(y);
+      // lowest-named middle cell from x to w, that is when no cell of `lower` is next to w.
       bool goes_on = false;
       s.steps_from(y).for_each([&](int w) {
         goes_on = (s.open_neighbours(w) & lower).none();

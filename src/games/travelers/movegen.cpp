@@ -43,6 +43,11 @@ Bitboard attacks(const std::array<Bitboard, kKinds>& by_kind) {
   return att;
 }
 
+// Where the side to move's Travelers may go (V8: never into check).
+Bitboard traveler_targets(const State& s, const Masks& m) {
+  return m.travelers ? m.empty & ~s.checked_squares(s.to_move()) : 0;
+}
+
 }  // namespace
 
 Bitboard State::checked_squares(int side) const { return attacks(pos_.pieces[side ^ 1]); }
@@ -52,8 +57,7 @@ uint64_t State::count_moves() const { return is_terminal() ? 0 : count_legal(); 
 uint64_t State::count_legal() const {
   const Masks m = masks_of(pos_);
   const auto& own = pos_.pieces[pos_.side];
-  // V8: a Traveler may not end its move in check.
-  const Bitboard traveler_ok = m.travelers ? m.empty & ~checked_squares(pos_.side) : 0;
+  const Bitboard traveler_ok = traveler_targets(*this, m);
   const Bitboard block_ok = m.empty & ~kEdgeRanks;
   uint64_t n = 0;
   for_each_direction([&](auto d) {
@@ -147,11 +151,6 @@ bool piece_moves(const Position& p, const Masks& m, Bitboard traveler_ok, Square
     }
   }
   return true;
-}
-
-// Where the side to move's Travelers may go (V8: never into check).
-Bitboard traveler_targets(const State& s, const Masks& m) {
-  return m.travelers ? m.empty & ~s.checked_squares(s.to_move()) : 0;
 }
 
 }  // namespace
