@@ -252,9 +252,11 @@ class StateAdapter final : public GameState {
   }
   void observe_over(int player, std::span<float> row,
                     ObservationOut::Record& record) const override {
-    ObservationOut::clear(row, record);
-    if (!observable(player, row)) return;
-    ObservationOut writer(row, &record);
+    if (!observable(player, row)) {
+      ObservationOut::clear(row, record);
+      return;
+    }
+    ObservationOut writer(row, record);
     Descriptor::Observation::write(state_, actions_.taken(), player, writer);
   }
   std::string serialize() const override {

@@ -136,6 +136,11 @@ void check_observation(const GameState& s) {
 // and, every check_every moves, the bijection.
 TEST_P(Research, RandomDecisionPlayouts) {
   const Case& c = GetParam();
+  // One row observed over and over, as a batch keeps it, from game to game: observe_over()
+  // must give observe()'s planes at every decision, whatever the row held before (mostly the
+  // mover's view, every third decision the next player's).
+  std::vector<float> row;
+  ObservationOut::Record written;
   // Half the conformance games: each position here also walks every decision sequence.
   for (int g = 0; g < std::max(1, c.spec.games / (2 * kScale)); ++g) {
     Rng rng(2000 + g);
@@ -144,10 +149,7 @@ TEST_P(Research, RandomDecisionPlayouts) {
     const ActionSpace space = state->action_space();
     ASSERT_GT(space.num_actions, 0);
     int decisions = 0;
-    // One row observed over and over, as a batch keeps it: observe_over() must give observe()'s
-    // planes at every decision, whatever the row held before.
-    std::vector<float> row(observation(*state, 0).size());
-    ObservationOut::Record written;
+    row.resize(observation(*state, 0).size());
     for (int move = 0; !state->is_terminal(); ++move) {
       if (move % c.spec.check_every == 0) {
         check_bijection(*state);
@@ -162,8 +164,10 @@ TEST_P(Research, RandomDecisionPlayouts) {
       do {
         check_decision_node(*state, mover);
         if (HasFatalFailure()) return;
-        state->observe_over(mover, row, written);
-        ASSERT_EQ(row, observation(*state, mover)) << "observe_over() at " << state->to_text();
+        const int observer = decisions % 3 == 2 ? (mover + 1) % state->num_players() : mover;
+        state->observe_over(observer, row, written);
+        ASSERT_EQ(row, observation(*state, observer))
+            << "observe_over() for player " << observer << " at " << state->to_text();
         const auto legal = legal_of(*state);
         ASSERT_TRUE(state->apply_action(legal[rng.below(legal.size())]).ok());
         ++decisions;

@@ -51,45 +51,23 @@ const Layout& layout(int size) {
   return table[size - kMinSize];
 }
 
-// Up to this many walls, each of a wall's two marks is noted (observation_out.h); above it,
-// the six wall planes as one run (about where clearing 6 planes costs what 2 notes a wall do).
-constexpr int kWallsNotedOneByOne = 16;
-
 }  // namespace
 
 void Observation::write(const State& state, std::span<const int> taken, int player,
                         ObservationOut& out) {
   const Layout& l = layout(state.params().size);
   const int plane = l.plane;
-  // A constant plane: `value` on the real cells.
+  // Kept runs first (observation_out.h). A constant plane: `value` on the real cells.
   const auto fill = [&](int p, float value) {
     out.fill_scaled(p * plane, l.real.data(), plane, value);
   };
   fill(0, 1.0f);  // 0: the real cells
-  // 1, 2: the observer's free and trapped movers; 3, 4: the opponent's.
-  for (int k = 0; k < 2; ++k) {
-    const int s = k == 0 ? player : player ^ 1;
-    for (int i = 0; i < kMoversPerSide; ++i) {
-      out.set(
-          (1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)],
-          1.0f);
-    }
-  }
-  // 5–10: a wall on the cell's edge in direction d (geometry.h's order). Many walls are noted
-  // as the six planes, cleared whole next time, rather than one by one.
-  const int walls = state.walls().count();
-  if (walls > kWallsNotedOneByOne) {
-    out.run(5 * plane, 6 * plane);
-    float* o = out.data();
+  // 5–10: a wall on the cell's edge in direction d (geometry.h's order); the six planes are one
+  // run, rewritten only when the walls change.
+  if (float* o = out.keep(5 * plane, 6 * plane, state.walls().w)) {
     state.walls().for_each([&](int slot) {
-      o[l.wall[slot][0]] = 1.0f;
-      o[l.wall[slot][1]] = 1.0f;
-      return true;
-    });
-  } else {
-    state.walls().for_each([&](int slot) {
-      out.set(l.wall[slot][0], 1.0f);
-      out.set(l.wall[slot][1], 1.0f);
+      o[l.wall[slot][0] - 5 * plane] = 1.0f;
+      o[l.wall[slot][1] - 5 * plane] = 1.0f;
       return true;
     });
   }
@@ -100,6 +78,15 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   const int max_plies = state.params().max_plies;
   if (max_plies > 0) fill(14, std::min(1.0f, float(state.ply()) / float(max_plies)));
   fill(15, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));  // P11
+  // 1, 2: the observer's free and trapped movers; 3, 4: the opponent's.
+  for (int k = 0; k < 2; ++k) {
+    const int s = k == 0 ? player : player ^ 1;
+    for (int i = 0; i < kMoversPerSide; ++i) {
+      out.set(
+          (1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)],
+          1.0f);
+    }
+  }
   // 16, 17: a step taken of the turn in progress, its start and end cells; 18: a wall taken
   // (both cells it separates).
   if (taken.empty()) return;

@@ -18,6 +18,14 @@ void fill(ObservationOut& out, int plane, float value) { out.fill(plane * kPlane
 
 void Observation::write(const State& state, std::span<const int> taken, int player,
                         ObservationOut& out) {
+  // The constant planes first, as kept runs (observation_out.h); the pieces and decisions after.
+  if (!state.is_terminal() && state.to_move() == player) fill(out, 12, 1.0f);
+  if (player == kWhite) fill(out, 13, 1.0f);
+  if (state.ban()) fill(out, 14, 1.0f);  // V11: the side to move may not displace back
+  fill(out, 15, float(state.no_capture_plies()) / 100.0f);
+  fill(out, 16, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));
+  const int max_plies = state.params().max_plies;
+  if (max_plies > 0) fill(out, 21, std::min(1.0f, float(state.ply()) / float(max_plies)));
   // 0–5: the observer's pieces by kind (Traveler, Displacer, Block, Ace, Deuce, Trey);
   // 6–11: the opponent's.
   for (Bitboard b = state.occupied(kWhite) | state.occupied(kBlack); b;) {
@@ -25,19 +33,12 @@ void Observation::write(const State& state, std::span<const int> taken, int play
     const Piece p = state.at(s);
     out.set(((side_of(p) == player ? 0 : kKinds) + kind_of(p)) * kPlane + cell(s), 1.0f);
   }
-  if (!state.is_terminal() && state.to_move() == player) fill(out, 12, 1.0f);
-  if (player == kWhite) fill(out, 13, 1.0f);
-  if (state.ban()) fill(out, 14, 1.0f);  // V11: the side to move may not displace back
-  fill(out, 15, float(state.no_capture_plies()) / 100.0f);
-  fill(out, 16, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));
   // 17–20: the decisions taken: from, to, displaced piece, drop square.
   for (int a : taken) {
     const int kind = a / kSquares;
     const int plane = kind == 0 ? 17 : kind <= 2 ? 18 : kind == 3 ? 19 : 20;
     out.set(plane * kPlane + cell(a % kSquares), 1.0f);
   }
-  const int max_plies = state.params().max_plies;
-  if (max_plies > 0) fill(out, 21, std::min(1.0f, float(state.ply()) / float(max_plies)));
 }
 
 }  // namespace arbiter::travelers

@@ -23,6 +23,16 @@ std::array<int, 3> Observation::shape(const Params& params) {
 void Observation::write(const State& state, std::span<const int> taken, int player,
                         ObservationOut& out) {
   const int n = state.num_players();
+  // The constant planes first, as kept runs (observation_out.h); the pieces and decisions after.
+  int plane = 4 * n;
+  fill(out, plane + state.seat(player), 1.0f);  // 4n … 4n+3: the observer's seat (S, W, N, E)
+  plane += kSeats;
+  if (!state.is_terminal()) fill(out, plane + (state.to_move() - player + n) % n, 1.0f);
+  plane += n + 4;  // 5n+8, past the decisions taken (5n+4 … 5n+7, below): the ply
+  const int max_plies = state.params().max_plies;
+  if (max_plies > 0) fill(out, plane, std::min(1.0f, float(state.ply()) / float(max_plies)));
+  ++plane;  // 5n+9: earlier occurrences of this position (R19): 0, 0.5, 1 for 1, 2, 3+
+  fill(out, plane, std::min(1.0f, float(state.repetitions() - 1) / 2.0f));
   // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
   for (int k = 0; k < n; ++k) {
     const int seat = state.seat((player + k) % n);
@@ -30,11 +40,7 @@ void Observation::write(const State& state, std::span<const int> taken, int play
       out.set((4 * k + kind_of(state.at(s))) * kPlane + cell(s), 1.0f);
     });
   }
-  int plane = 4 * n;
-  fill(out, plane + state.seat(player), 1.0f);  // 4n … 4n+3: the observer's seat (S, W, N, E)
-  plane += kSeats;
-  if (!state.is_terminal()) fill(out, plane + (state.to_move() - player + n) % n, 1.0f);
-  plane += n;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
+  plane = 5 * n + 4;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
   const ActionCodec codec(state.params());
   for (int a : taken) {
     if (a < kSquares) {
@@ -47,11 +53,6 @@ void Observation::write(const State& state, std::span<const int> taken, int play
       out.set((plane + 3) * kPlane + cell(a - codec.place_id(0)), 1.0f);
     }
   }
-  plane += 4;
-  const int max_plies = state.params().max_plies;
-  if (max_plies > 0) fill(out, plane, std::min(1.0f, float(state.ply()) / float(max_plies)));
-  ++plane;  // 5n+9: earlier occurrences of this position (R19): 0, 0.5, 1 for 1, 2, 3+
-  fill(out, plane, std::min(1.0f, float(state.repetitions() - 1) / 2.0f));
 }
 
 }  // namespace arbiter::traverse

@@ -1,49 +1,120 @@
-// ObservationOut (games/observation_out.h): what a writer writes, and what clear() takes back.
+// ObservationOut (games/observation_out.h): what a writer writes, and what the next observation
+// over the same row keeps, zeroes and writes.
 #include "games/observation_out.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <vector>
 
 namespace arbiter {
 namespace {
 
+using Row = std::vector<float>;
+
 TEST(ObservationOut, ClearZeroesExactlyWhatWasWritten) {
-  std::vector<float> row(12, 0.0f);
+  Row row(12, 0.0f);
   ObservationOut::Record record;
   const float pattern[4] = {1.0f, 0.0f, 1.0f, 1.0f};
   {
-    ObservationOut out(row, &record);
-    out.set(1, 1.0f);
+    ObservationOut out(row, record);
     out.fill(4, 3, 0.5f);
-    out.fill(8, 4, 0.0f);  // a zero run writes and records nothing
+    out.fill(0, 1, 0.0f);  // a zero run writes and records nothing
     out.fill_scaled(8, pattern, 4, 0.25f);
+    out.set(1, 1.0f);
   }
-  EXPECT_EQ(row, (std::vector<float>{0, 1, 0, 0, 0.5f, 0.5f, 0.5f, 0, 0.25f, 0, 0.25f, 0.25f}));
+  EXPECT_EQ(row, (Row{0, 1, 0, 0, 0.5f, 0.5f, 0.5f, 0, 0.25f, 0, 0.25f, 0.25f}));
   row[0] = 7.0f;  // not written by the observation: clear() leaves it
   ObservationOut::clear(row, record);
   EXPECT_TRUE(record.empty());
-  EXPECT_EQ(row, (std::vector<float>{7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(row, (Row{7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
 }
 
-TEST(ObservationOut, ARunIsClearedWhole) {
-  std::vector<float> row(8, 0.0f);
+TEST(ObservationOut, TheNextObservationZeroesTheLastOnesValues) {
+  Row row(6, 0.0f);
   ObservationOut::Record record;
-  ObservationOut out(row, &record);
-  out.run(2, 4);
-  out.data()[3] = 1.0f;
-  out.data()[5] = 0.5f;
-  row[6] = 3.0f;  // outside the run
-  ObservationOut::clear(row, record);
-  EXPECT_EQ(row, (std::vector<float>{0, 0, 0, 0, 0, 0, 3, 0}));
+  {
+    ObservationOut out(row, record);
+    out.set(1, 1.0f);
+    out.set(4, 2.0f);
+  }
+  {
+    ObservationOut out(row, record);
+    out.set(4, 3.0f);
+  }
+  EXPECT_EQ(row, (Row{0, 0, 0, 0, 3, 0}));
+}
+
+// A run with the same place, length and key is left as it stands: a value planted in it
+// stays, which shows it was neither zeroed nor written.
+TEST(ObservationOut, ARunWithTheSameKeyIsKept) {
+  Row row(8, 0.0f);
+  ObservationOut::Record record;
+  { ObservationOut(row, record).fill(2, 4, 1.0f); }
+  row[3] = 9.0f;
+  {
+    ObservationOut out(row, record);
+    out.fill(2, 4, 1.0f);
+    out.set(7, 1.0f);
+  }
+  EXPECT_EQ(row, (Row{0, 0, 1, 9, 1, 1, 0, 1}));
+}
+
+TEST(ObservationOut, ARunWithAnotherKeyIsWrittenAfresh) {
+  Row row(8, 0.0f);
+  ObservationOut::Record record;
+  const uint64_t first[] = {1, 2}, second[] = {1, 3};
+  if (float* run = ObservationOut(row, record).keep(2, 4, first)) run[0] = run[3] = 1.0f;
+  EXPECT_EQ(row, (Row{0, 0, 1, 0, 0, 1, 0, 0}));
+  {
+    ObservationOut out(row, record);
+    float* run = out.keep(2, 4, second);
+    ASSERT_NE(run, nullptr);
+    EXPECT_EQ(Row(run, run + 4), (Row{0, 0, 0, 0})) << "a run to write is zero";
+    run[1] = 1.0f;
+  }
+  EXPECT_EQ(row, (Row{0, 0, 0, 1, 0, 0, 0, 0}));
+  { EXPECT_EQ(ObservationOut(row, record).keep(2, 4, second), nullptr); }
+}
+
+TEST(ObservationOut, ARunNotAskedForAgainIsZeroed) {
+  Row row(8, 0.0f);
+  ObservationOut::Record record;
+  {
+    ObservationOut out(row, record);
+    out.fill(0, 4, 1.0f);
+    out.fill(4, 4, 0.5f);
+  }
+  { ObservationOut(row, record).fill(4, 4, 0.5f); }
+  EXPECT_EQ(row, (Row{0, 0, 0, 0, 0.5f, 0.5f, 0.5f, 0.5f}));
+  // Zeroed before the first value is set, so a value where the run was stays.
+  {
+    ObservationOut out(row, record);
+    out.set(5, 2.0f);
+  }
+  EXPECT_EQ(row, (Row{0, 0, 0, 0, 0, 2, 0, 0}));
+}
+
+// A run asked for after a value was set is written in full: the runs of the last observation
+// are zeroed by then.
+TEST(ObservationOut, ARunAfterAValueIsWrittenInFull) {
+  Row row(6, 0.0f);
+  ObservationOut::Record record;
+  { ObservationOut(row, record).fill(0, 3, 1.0f); }
+  {
+    ObservationOut out(row, record);
+    out.set(5, 1.0f);
+    out.fill(0, 3, 1.0f);
+  }
+  EXPECT_EQ(row, (Row{1, 1, 1, 0, 0, 1}));
 }
 
 TEST(ObservationOut, WithoutARecordOnlyWrites) {
-  std::vector<float> row(4, 0.0f);
+  Row row(4, 0.0f);
   ObservationOut out(row);
-  out.set(3, 1.0f);
   out.fill(0, 2, 1.0f);
-  EXPECT_EQ(row, (std::vector<float>{1, 1, 0, 1}));
+  out.set(3, 1.0f);
+  EXPECT_EQ(row, (Row{1, 1, 0, 1}));
 }
 
 }  // namespace
