@@ -1,72 +1,99 @@
 #include "core/repetition.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace arbiter {
 
+std::ptrdiff_t RepetitionTable::find(uint64_t key) const {
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = home(key);; i = (i + 1) & mask) {
+    if (slots_[i] == key) return static_cast<std::ptrdiff_t>(i);
+    if (slots_[i] == kEmpty) return -1;
+  }
+}
+
+int RepetitionTable::extra(uint64_t key) const {
+  for (const auto& [k, n] : extra_) {
+    if (k == key) return static_cast<int>(n);
+  }
+  return 0;
+}
+
 int RepetitionTable::increment(uint64_t key) {
+  if (key == kEmpty) return static_cast<int>(++empty_key_count_);
   if (2 * (used_ + 1) > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
   for (std::size_t i = home(key);; i = (i + 1) & mask) {
-    Slot& s = slots_[i];
-    if (s.count == 0) {
-      s.key = key;
-      s.count = 1;
+    if (slots_[i] == kEmpty) {
+      slots_[i] = key;
       ++used_;
       return 1;
     }
-    if (s.key == key) return static_cast<int>(++s.count);
+    if (slots_[i] == key) break;
   }
+  for (auto& [k, n] : extra_) {
+    if (k == key) return static_cast<int>(++n) + 1;
+  }
+  extra_.emplace_back(key, 1);
+  return 2;
 }
 
 int RepetitionTable::count(uint64_t key) const {
-  const std::size_t mask = slots_.size() - 1;
-  for (std::size_t i = home(key);; i = (i + 1) & mask) {
-    const Slot& s = slots_[i];
-    if (s.count == 0) return 0;
-    if (s.key == key) return static_cast<int>(s.count);
-  }
+  if (key == kEmpty) return static_cast<int>(empty_key_count_);
+  return find(key) < 0 ? 0 : 1 + extra(key);
 }
 
 void RepetitionTable::decrement(uint64_t key) {
-  const std::size_t mask = slots_.size() - 1;
-  std::size_t i = home(key);
-  while (slots_[i].key != key || slots_[i].count == 0) {
-    assert(slots_[i].count != 0 && "decrement of a key that is not present");
-    i = (i + 1) & mask;
+  if (key == kEmpty) {
+    assert(empty_key_count_ > 0 && "decrement of a key that is not present");
+    --empty_key_count_;
+    return;
   }
-  if (--slots_[i].count > 0) return;
+  const auto more = std::find_if(extra_.begin(), extra_.end(),
+                                 [&](const auto& entry) { return entry.first == key; });
+  if (more != extra_.end()) {
+    if (--more->second == 0) {
+      *more = extra_.back();
+      extra_.pop_back();
+    }
+    return;
+  }
+  const std::ptrdiff_t found = find(key);
+  assert(found >= 0 && "decrement of a key that is not present");
+  if (found < 0) return;
   // Backward-shift deletion keeps every other key reachable from its home slot.
   --used_;
-  for (std::size_t j = (i + 1) & mask; slots_[j].count != 0; j = (j + 1) & mask) {
-    const std::size_t h = home(slots_[j].key);
+  const std::size_t mask = slots_.size() - 1;
+  auto i = static_cast<std::size_t>(found);
+  for (std::size_t j = (i + 1) & mask; slots_[j] != kEmpty; j = (j + 1) & mask) {
+    const std::size_t h = home(slots_[j]);
     const bool movable = (j > i) ? (h <= i || h > j) : (h <= i && h > j);
     if (movable) {
       slots_[i] = slots_[j];
-      slots_[j].count = 0;
       i = j;
     }
   }
-  slots_[i].count = 0;
+  slots_[i] = kEmpty;
 }
 
 void RepetitionTable::clear() {
-  for (auto& s : slots_) s.count = 0;
+  std::fill(slots_.begin(), slots_.end(), kEmpty);
   used_ = 0;
+  extra_.clear();
+  empty_key_count_ = 0;
 }
 
 void RepetitionTable::grow() {
-  std::vector<Slot> old = std::move(slots_);
-  slots_.assign(old.size() * 2, Slot{});
+  std::vector<uint64_t> old = std::move(slots_);
+  slots_.assign(old.size() * 2, kEmpty);
   --shift_;
-  used_ = 0;
   const std::size_t mask = slots_.size() - 1;
-  for (const Slot& s : old) {
-    if (s.count == 0) continue;
-    std::size_t i = home(s.key);
-    while (slots_[i].count != 0) i = (i + 1) & mask;
-    slots_[i] = s;
-    ++used_;
+  for (uint64_t key : old) {
+    if (key == kEmpty) continue;
+    std::size_t i = home(key);
+    while (slots_[i] != kEmpty) i = (i + 1) & mask;
+    slots_[i] = key;
   }
 }
 
