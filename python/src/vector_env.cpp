@@ -90,6 +90,9 @@ Status VectorEnv::step(std::span<const int64_t> actions) {
   pool_.run(batch_, [&](int, int begin, int end) {
     EnvBuffers& out = *buffers_;
     uint64_t ended = 0;
+    // The chunk's random reads are asked for first, so they overlap instead of each game
+    // waiting for its own.
+    for (int i = begin; i < end; ++i) states_[i]->prefetch_decision(static_cast<int>(actions[i]));
     for (int i = begin; i < end; ++i) {
       GameState& s = *states_[i];
       float* rewards = out.rewards.data() + std::size_t(i) * players_;

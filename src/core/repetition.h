@@ -20,6 +20,8 @@ class RepetitionTable {
   // Removes one occurrence of key, which must be present.
   void decrement(uint64_t key);
   int count(uint64_t key) const;
+  // Asks the processor to bring key's home slot into cache: increment(key) will read it.
+  void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[home(key)]); }
   void clear();
   // Calls f(key, count) for every key present, in no particular order.
   template <class F>

@@ -55,6 +55,8 @@
 //     // legal_move(const WrittenMove&) (the rules), which Descriptor::read_move/move_parts use
 //     // optional: a uniformly random legal move without enumerating them all (not terminal)
 //     Move sample_move(Rng&) const;
+//     // optional, with Actions::peek: asks the processor for what apply(m) reads at random
+//     void prefetch_after(const Move& m) const;
 //   };
 // A copy of a State carries what its rules need of the game so far (repetition counts, the undo
 // stack), so a search on a copy sees the same game as the runtime position.
@@ -258,6 +260,15 @@ class StateAdapter final : public GameState {
     }
     ObservationOut writer(row, record);
     Descriptor::Observation::write(state_, actions_.taken(), player, writer);
+  }
+  void prefetch_decision(int action) const override {
+    if constexpr (requires(typename State::Move m) {
+                    actions_.peek(action, m);
+                    state_.prefetch_after(m);
+                  }) {
+      typename State::Move move{};
+      if (actions_.peek(action, move)) state_.prefetch_after(move);
+    }
   }
   std::string serialize() const override {
     return format_serialized(Descriptor::kName, params_text(), state_.to_text(),

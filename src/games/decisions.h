@@ -9,6 +9,8 @@
 //   bool take(const State&, int action, Move& move);  // a legal decision; true when it completes
 //                                                     // a move, which is then `move`
 //   void untake(const State&);               // takes back the last decision (pending() > 0)
+//   bool peek(int action, Move& move) const; // optional: the move `action` would complete, if
+//                                            // known without taking it (to fetch memory ahead)
 //   void clear();                            // the State changed: a new move begins
 //   std::string text(int action) const; Result<int> read(std::string_view) const;
 //
@@ -100,6 +102,20 @@ class FilteredDecisions {
     move = moves_[complete];
     clear();
     return true;
+  }
+
+  // The move `action` would complete, without taking it; false when it completes none, or the
+  // moves of this decision are not listed yet (a first decision). For prefetching only.
+  bool peek(int action, Move& move) const {
+    if (!prepared_) return false;
+    const std::size_t k = taken_.size();
+    for (uint32_t i : alive_) {
+      if (seqs_[i].ids[k] == action && seqs_[i].length == k + 1) {
+        move = moves_[i];
+        return true;
+      }
+    }
+    return false;
   }
 
   void untake(const State& state) {

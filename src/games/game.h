@@ -111,6 +111,10 @@ class GameState {
   // writes this one and records it (games/observation_out.h). Same planes as observe().
   virtual void observe_over(int player, std::span<float> row,
                             ObservationOut::Record& record) const = 0;
+  // Asks the processor to bring into cache what apply_action(action) reads at random (a batch
+  // of games asks for a whole chunk of games before it steps them). Changes nothing; any
+  // action may be asked for.
+  virtual void prefetch_decision(int /*action*/) const {}
   // Exact one-line text of the game state: parameters, position, the record of earlier
   // positions the rules still look at (repetition), the end of the game, pending decisions.
   // Game::deserialize reads it back; the move history is not part of it (a deserialized state

@@ -201,29 +201,40 @@ bool Actions::take(const State&, int action, Move& move) {
     pending_ = 1;
     return false;
   }
-  const Geometry& g = *geo_;
-  const int first = taken_[0];
   pending_ = 0;
-  if (is_wall(first)) {
-    move = Move::walls(first - walls_base_, action - walls_base_);
+  move = turn(taken_[0], action);
+  return true;
+}
+
+bool Actions::peek(int action, Move& move) const {
+  if (action == pass_id()) {
+    move = Move::pass();
     return true;
+  }
+  // Any action may be asked about: only one that names a turn is read.
+  if (pending_ == 0 || action < 0 || action > pass_id()) return false;
+  if (is_step(action) && geo_->neighbour[action / kDirections][action % kDirections] < 0) {
+    return false;
+  }
+  move = turn(taken_[0], action);
+  return true;
+}
+
+Move Actions::turn(int first, int action) const {
+  const Geometry& g = *geo_;
+  if (is_wall(first)) {
+    return Move::walls(first - walls_base_, action - walls_base_);
   }
   const int x = first / kDirections;
   const int y = g.neighbour[x][first % kDirections];
   if (is_wall(action)) {
-    move = Move::step_wall(x, y, action - walls_base_);
-    return true;
+    return Move::step_wall(x, y, action - walls_base_);
   }
   const int z = action / kDirections;
   const int w = g.neighbour[z][action % kDirections];
-  if (z == y) {
-    move = Move::shift(x, w);  // (a)
-  } else if (w == x) {
-    move = Move::shift(z, y);  // chain (b)
-  } else {
-    move = Move::double_step(x, y, z, w);
-  }
-  return true;
+  if (z == y) return Move::shift(x, w);  // (a)
+  if (w == x) return Move::shift(z, y);  // chain (b)
+  return Move::double_step(x, y, z, w);
 }
 
 std::string Actions::text(int a) const {

@@ -36,6 +36,9 @@ class Actions {
   std::span<const int> taken() const { return {taken_.data(), static_cast<std::size_t>(pending_)}; }
   void legal(const State& state, std::vector<int>& out) const;
   bool take(const State& state, int action, Move& move);
+  // The move `action` would complete, without taking it; false when it completes none. For
+  // prefetching only.
+  bool peek(int action, Move& move) const;
   void untake(const State&) { --pending_; }
   void clear() { pending_ = 0; }
   std::string text(int action) const;
@@ -51,6 +54,8 @@ class Actions {
   // Appends the second decisions after the step from -> to (or, with out == nullptr, says
   // whether there is one).
   bool second_after_step(const State& s, int from, int to, std::vector<int>* out) const;
+  // The turn of the decisions `first` then `second` (neither a pass).
+  Move turn(int first, int second) const;
 
   const Geometry* geo_;
   int walls_base_;

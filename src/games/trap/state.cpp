@@ -81,6 +81,32 @@ uint64_t State::compute_hash() const {
   return h;
 }
 
+void State::prefetch_after(const Move& m) const {
+  // The hash apply() reaches before settle(): the keys of what moves, in any order.
+  const int side = to_move_;
+  uint64_t h = hash_ ^ kKeys[kSideKey];
+  switch (m.kind) {
+    case MoveKind::kPass:
+      break;
+    case MoveKind::kShift:
+      h ^= mover_key(side, m.a) ^ mover_key(side, m.b);
+      break;
+    case MoveKind::kDouble:
+      h ^=
+          mover_key(side, m.a) ^ mover_key(side, m.b) ^ mover_key(side, m.c) ^ mover_key(side, m.d);
+      break;
+    case MoveKind::kStepWall:
+      h ^= mover_key(side, m.a) ^ mover_key(side, m.b) ^ wall_key(m.c);
+      break;
+    case MoveKind::kWalls:
+      h ^= wall_key(m.a) ^ wall_key(m.b);
+      break;
+  }
+  const int used = m.walls_used();
+  if (used > 0 && pile_ >= used) h ^= pile_key(pile_) ^ pile_key(pile_ - used);
+  __builtin_prefetch(&seen_count_[h % kSeenBuckets]);
+}
+
 void State::relocate(int side, int from, int to) {
   auto& m = movers_[side];
   const int i = (m[1] == from) | (m[2] == from) << 1;  // exactly one mover is on `from`

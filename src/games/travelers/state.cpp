@@ -61,6 +61,13 @@ Piece State::take(Square s) {
   return p;
 }
 
+void State::prefetch_after(const Move&) const {
+  if (history_.size() < history_.capacity()) {
+    const char* next = reinterpret_cast<const char*>(history_.data() + history_.size());
+    for (std::size_t at = 0; at < sizeof(Position); at += 64) __builtin_prefetch(next + at, 1);
+  }
+}
+
 void State::apply(const Move& m) {
   assert(!is_terminal());
   history_.push_back(pos_);

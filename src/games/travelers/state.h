@@ -132,6 +132,9 @@ class State {
   std::string result_text() const;
 
   uint64_t hash() const { return pos_.hash; }
+  // Asks the processor to bring into cache the memory apply(m) writes first: the history's
+  // next entry (a fresh line of a long array, in a batch of games).
+  void prefetch_after(const Move& m) const;
   uint64_t compute_hash() const;
   Piece at(Square s) const { return pos_.board[s]; }
   Bitboard occupied(int side) const { return pos_.occupied[side]; }

@@ -128,6 +128,21 @@ void State::undo() {
   repeats_ = repetitions_.count(hash_);
 }
 
+void State::prefetch_after(const Move& m) const {
+  // The hash apply() will reach: each piece's key off its square and onto its new one, the
+  // side keys swapped (the order of the changes does not matter to an exclusive or).
+  uint64_t h = hash_ ^ side_key(seats_[to_move_]) ^ side_key(seats_[(to_move_ + 1) % num_seats_]);
+  if (!m.is_pass()) {
+    const Piece piece = board_[m.from];
+    h ^= piece_key(m.from, piece) ^ piece_key(m.to, piece);
+    for (int i = 0; i < m.lifts; ++i) {
+      const Piece circle = board_[m.lifted[i]];
+      h ^= piece_key(m.lifted[i], circle) ^ piece_key(m.placed[i], circle);
+    }
+  }
+  repetitions_.prefetch(h);
+}
+
 uint64_t State::compute_hash() const {
   uint64_t h = side_key(seats_[to_move_]);
   for (Square s = 0; s < kSquares; ++s) {
