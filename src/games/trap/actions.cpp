@@ -19,6 +19,21 @@ int lowest(const CellSet& set) {
   return found;
 }
 
+// Bit d set when the cell one step from `cell` in direction d is in `set` (no branch: off the
+// field, around[] gives the cell itself, never in a set of its own neighbours).
+unsigned directions_into(const Geometry& g, int cell, const CellSet& set) {
+  unsigned dirs = 0;
+  for (int d = 0; d < kDirections; ++d) dirs |= unsigned{set.test(g.around[cell][d])} << d;
+  return dirs;
+}
+
+// Sorts up to three cells in place, ascending.
+void sort_cells(std::array<int, kMoversPerSide>& cells, int n) {
+  for (int i = 1; i < n; ++i) {
+    for (int j = i; j > 0 && cells[j] < cells[j - 1]; --j) std::swap(cells[j], cells[j - 1]);
+  }
+}
+
 // The cells named below `cell`.
 CellSet cells_below(int cell) {
   CellSet below;
@@ -54,26 +69,23 @@ bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* 
     any = true;
     if (out) out->push_back(id);
   };
-  // Steps first (their ids are below the walls').
+  // Steps first (their ids are below the walls'), mover by mover in cell order (the mover
+  // from x now on y), each in direction order: ascending ids.
   std::array<int, kMoversPerSide> movers{};
   int num_movers = 0;
   for (int i = 0; i < kMoversPerSide; ++i) {
-    if (!s.mover_trapped(side, i)) movers[num_movers++] = s.mover_cell(side, i);
+    if (s.mover_trapped(side, i)) continue;
+    const int cell = s.mover_cell(side, i);
+    movers[num_movers++] = cell == x ? y : cell;
   }
-  for (int i = 1; i < num_movers; ++i) {  // at most 3: insertion sort
-    for (int j = i; j > 0 && movers[j] < movers[j - 1]; --j) std::swap(movers[j], movers[j - 1]);
-  }
+  sort_cells(movers, num_movers);
   const CellSet from_x = s.steps_from(x);  // first steps of the mover on x, before the turn
-  // The mover now on y (x's) comes first in id order only when y is lower than the others'
-  // cells; collect every candidate and sort (at most 3 × 6).
-  std::array<int, 3 * kDirections> ids{};
-  int n = 0;
   for (int m = 0; m < num_movers; ++m) {
-    const int z = movers[m] == x ? y : movers[m];
+    const int z = movers[m];
     const CellSet& open = s.open_neighbours(z);
-    for (int d = 0; d < kDirections; ++d) {
+    for (unsigned dirs = directions_into(g, z, open.minus(after)); dirs != 0; dirs &= dirs - 1) {
+      const int d = std::countr_zero(dirs);
       const int w = g.neighbour[z][d];
-      if (w < 0 || !open.test(w) || after.test(w)) continue;
       bool ok;
       if (z == y) {
         // (a): not back to the start (P7), through the lowest-named middle cell.
@@ -84,7 +96,9 @@ bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* 
         ok = (s.steps_from(z) & s.open_neighbours(y)).none();
         for (int p = 0; ok && p < num_movers; ++p) {
           const int q = movers[p];
-          if (q < x && q != z && s.open_neighbours(y).test(q) && open.test(q)) ok = false;
+          if (q < x && q != z && q != y && s.open_neighbours(y).test(q) && open.test(q)) {
+            ok = false;
+          }
         }
       } else {
         // Independent (b): the lower start first; with both pairings legal, lower with lower.
@@ -93,12 +107,10 @@ bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* 
       }
       if (ok) {
         if (!out) return true;
-        ids[n++] = step_id(z, d);
+        add(step_id(z, d));
       }
     }
   }
-  std::sort(ids.begin(), ids.begin() + n);
-  for (int i = 0; i < n; ++i) add(ids[i]);
   if (walls_left(s, 1)) {
     const SlotSet free_slots = g.all_slots.minus(s.walls());
     if (!out) return !free_slots.none();
@@ -114,8 +126,6 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
   const Geometry& g = *geo_;
   const int side = s.to_move();
   if (pending_ == 0) {
-    std::array<int, kMoversPerSide * kDirections> steps{};
-    int n = 0;
     const bool wall_follows = walls_left(s, 1);
     // The free movers and their steps, for the quick tests of completes() below.
     std::array<int, kMoversPerSide> cell{};
@@ -151,18 +161,23 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
       if (goes_on) return true;
       return second_after_step(s, x, y, nullptr);
     };
-    for (int i = 0; i < free_movers; ++i) {
-      const int x = cell[i];
-      const CellSet& to = steps_of[i];
-      for (int d = 0; d < kDirections; ++d) {
-        const int y = g.neighbour[x][d];
-        if (y < 0 || !to.test(y)) continue;
-        // With a wall left, (c) always completes the step; else it needs a second step.
-        if (wall_follows || completes(x, to, y)) steps[n++] = step_id(x, d);
+    // The movers in cell order, each in direction order: ascending ids.
+    std::array<int, kMoversPerSide> order{};
+    for (int i = 0; i < free_movers; ++i) order[i] = i;
+    for (int i = 1; i < free_movers; ++i) {
+      for (int j = i; j > 0 && cell[order[j]] < cell[order[j - 1]]; --j) {
+        std::swap(order[j], order[j - 1]);
       }
     }
-    std::sort(steps.begin(), steps.begin() + n);
-    out.insert(out.end(), steps.begin(), steps.begin() + n);
+    for (int k = 0; k < free_movers; ++k) {
+      const int x = cell[order[k]];
+      const CellSet& to = steps_of[order[k]];
+      for (unsigned dirs = directions_into(g, x, to); dirs != 0; dirs &= dirs - 1) {
+        const int d = std::countr_zero(dirs);
+        // With a wall left, (c) always completes the step; else it needs a second step.
+        if (wall_follows || completes(x, to, g.neighbour[x][d])) out.push_back(step_id(x, d));
+      }
+    }
     if (walls_left(s, 2)) {
       // (d): the lower slot first, so every free slot but the highest.
       const SlotSet free_slots = g.all_slots.minus(s.walls());
