@@ -83,7 +83,8 @@ struct HubOptions {
   // (store/change_feed.h, hub_sync.cpp); "" when this server is the store's only user.
   std::string shared_store_url;
   // The hub's clock, Unix ms: every time the hub reads (clocks, flags, stored times) comes from
-  // it. Empty: now_ms(). A test supplies its own and, after moving it, calls fire_due_flags().
+  // it. Empty: now_ms(), and the hub fires flags itself. A test supplies its own and, after
+  // moving it, calls fire_due_flags() (the hub then runs no flag timer of its own).
   std::function<int64_t()> clock;
   // How long the real-time seat to move may have no WebSocket holding its token before the
   // others may claim the game (docs/online.md).
