@@ -14,10 +14,8 @@ std::ptrdiff_t RepetitionTable::find(uint64_t key) const {
 }
 
 int RepetitionTable::extra(uint64_t key) const {
-  for (const auto& [k, n] : extra_) {
-    if (k == key) return static_cast<int>(n);
-  }
-  return 0;
+  const auto it = extra_entry(extra_, key);
+  return it == extra_.end() ? 0 : static_cast<int>(it->second);
 }
 
 int RepetitionTable::increment(uint64_t key) {
@@ -32,8 +30,8 @@ int RepetitionTable::increment(uint64_t key) {
     }
     if (slots_[i] == key) break;
   }
-  for (auto& [k, n] : extra_) {
-    if (k == key) return static_cast<int>(++n) + 1;
+  if (const auto it = extra_entry(extra_, key); it != extra_.end()) {
+    return static_cast<int>(++it->second) + 1;
   }
   extra_.emplace_back(key, 1);
   return 2;
@@ -50,9 +48,7 @@ void RepetitionTable::decrement(uint64_t key) {
     --empty_key_count_;
     return;
   }
-  const auto more = std::find_if(extra_.begin(), extra_.end(),
-                                 [&](const auto& entry) { return entry.first == key; });
-  if (more != extra_.end()) {
+  if (const auto more = extra_entry(extra_, key); more != extra_.end()) {
     if (--more->second == 0) {
       *more = extra_.back();
       extra_.pop_back();

@@ -41,6 +41,13 @@ class RepetitionTable {
   std::ptrdiff_t find(uint64_t key) const;
   // The occurrences of key beyond its first (0 for a key present once or not at all).
   int extra(uint64_t key) const;
+  // Key's entry in extra_ (const or not), or its end.
+  template <class Extra>
+  static auto extra_entry(Extra& extra, uint64_t key) {
+    auto it = extra.begin();
+    while (it != extra.end() && it->first != key) ++it;
+    return it;
+  }
   void grow();
 
   std::vector<uint64_t> slots_;  // open addressing, linear probing, at most half full

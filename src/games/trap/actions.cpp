@@ -127,16 +127,15 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
   const int side = s.to_move();
   if (pending_ == 0) {
     const bool wall_follows = walls_left(s, 1);
-    // The free movers and their steps, for the quick tests of completes() below.
+    // The free movers in cell order and their steps, for the quick tests of completes() below.
     std::array<int, kMoversPerSide> cell{};
-    std::array<CellSet, kMoversPerSide> steps_of{};
     int free_movers = 0;
     for (int i = 0; i < kMoversPerSide; ++i) {
-      if (s.mover_trapped(side, i)) continue;
-      cell[free_movers] = s.mover_cell(side, i);
-      steps_of[free_movers] = s.steps_from(cell[free_movers]);
-      ++free_movers;
+      if (!s.mover_trapped(side, i)) cell[free_movers++] = s.mover_cell(side, i);
     }
+    sort_cells(cell, free_movers);
+    std::array<CellSet, kMoversPerSide> steps_of{};
+    for (int i = 0; i < free_movers; ++i) steps_of[i] = s.steps_from(cell[i]);
     // Whether a second step follows x -> y. Two sufficient tests, each one case of
     // second_after_step() read off the sets, settle most first steps; the rest (a chain (b)
     // only) go to it.
@@ -162,16 +161,9 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
       return second_after_step(s, x, y, nullptr);
     };
     // The movers in cell order, each in direction order: ascending ids.
-    std::array<int, kMoversPerSide> order{};
-    for (int i = 0; i < free_movers; ++i) order[i] = i;
-    for (int i = 1; i < free_movers; ++i) {
-      for (int j = i; j > 0 && cell[order[j]] < cell[order[j - 1]]; --j) {
-        std::swap(order[j], order[j - 1]);
-      }
-    }
     for (int k = 0; k < free_movers; ++k) {
-      const int x = cell[order[k]];
-      const CellSet& to = steps_of[order[k]];
+      const int x = cell[k];
+      const CellSet& to = steps_of[k];
       for (unsigned dirs = directions_into(g, x, to); dirs != 0; dirs &= dirs - 1) {
         const int d = std::countr_zero(dirs);
         // With a wall left, (c) always completes the step; else it needs a second step.
@@ -226,8 +218,10 @@ bool Actions::peek(int action, Move& move) const {
     move = Move::pass();
     return true;
   }
-  // Any action may be asked about: only one that names a turn is read.
-  if (pending_ == 0 || action < 0 || action > pass_id()) return false;
+  // Any action may be asked about: only one that can end the turn begun is read (a wall after
+  // a wall; a step to a cell of the field, or a wall, after a step).
+  if (pending_ == 0 || action < 0 || action >= pass_id()) return false;
+  if (is_wall(taken_[0]) && !is_wall(action)) return false;
   if (is_step(action) && geo_->neighbour[action / kDirections][action % kDirections] < 0) {
     return false;
   }

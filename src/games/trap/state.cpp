@@ -81,8 +81,8 @@ uint64_t State::compute_hash() const {
   return h;
 }
 
-void State::prefetch_after(const Move& m) const {
-  // The hash apply() reaches before settle(): the keys of what moves, in any order.
+uint64_t State::hash_after(const Move& m) const {
+  // The keys of what moves, in any order, as apply() changes them before settle().
   const int side = to_move_;
   uint64_t h = hash_ ^ kKeys[kSideKey];
   switch (m.kind) {
@@ -104,7 +104,7 @@ void State::prefetch_after(const Move& m) const {
   }
   const int used = m.walls_used();
   if (used > 0 && pile_ >= used) h ^= pile_key(pile_) ^ pile_key(pile_ - used);
-  __builtin_prefetch(&seen_count_[h % kSeenBuckets]);
+  return h;
 }
 
 void State::relocate(int side, int from, int to) {

@@ -116,9 +116,13 @@ class State {
   int trapped_count(int side) const;
   const CellSet& occupied() const { return occupied_; }
   const SlotSet& walls() const { return walls_; }
+  // The hash apply(m) reaches, unless m traps a mover (P9 adds the trapped movers' keys).
+  uint64_t hash_after(const Move& m) const;
   // Asks the processor to bring into cache what apply(m) reads at random: the repetition
   // bucket of the position after m (P11), when m traps no mover.
-  void prefetch_after(const Move& m) const;
+  void prefetch_after(const Move& m) const {
+    __builtin_prefetch(&seen_count_[hash_after(m) % kSeenBuckets]);
+  }
   bool has_wall(int slot) const { return walls_.test(slot); }
   int pile() const { return pile_; }  // -1 when unlimited
   int ply() const { return ply_; }

@@ -128,8 +128,8 @@ void State::undo() {
   repeats_ = repetitions_.count(hash_);
 }
 
-void State::prefetch_after(const Move& m) const {
-  // The hash apply() will reach: each piece's key off its square and onto its new one, the
+uint64_t State::hash_after(const Move& m) const {
+  // Each piece's key off its square and onto its new one, the
   // side keys swapped (the order of the changes does not matter to an exclusive or).
   uint64_t h = hash_ ^ side_key(seats_[to_move_]) ^ side_key(seats_[(to_move_ + 1) % num_seats_]);
   if (!m.is_pass()) {
@@ -140,7 +140,7 @@ void State::prefetch_after(const Move& m) const {
       h ^= piece_key(m.lifted[i], circle) ^ piece_key(m.placed[i], circle);
     }
   }
-  repetitions_.prefetch(h);
+  return h;
 }
 
 uint64_t State::compute_hash() const {

@@ -113,9 +113,11 @@ class State {
   bool blocked_out(int player) const;
   // How many times the current position (board and player to move) has occurred in this game.
   int repetitions() const { return repeats_; }
+  // The hash apply(m) reaches.
+  uint64_t hash_after(const Move& m) const;
   // Asks the processor to bring into cache what apply(m) reads at random: the repetition
   // table's slot of the position after m (R19).
-  void prefetch_after(const Move& m) const;
+  void prefetch_after(const Move& m) const { repetitions_.prefetch(hash_after(m)); }
 
   std::string to_text() const;
   // Move text (move_text.cpp). read_move() is the one reader of move text: any well-formed
