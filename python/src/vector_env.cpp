@@ -110,7 +110,7 @@ Status VectorEnv::step(std::span<const int64_t> actions) {
         s.observe(actor,
                   std::span<float>(out.final_observations.data() + std::size_t(i) * obs_size_,
                                    static_cast<std::size_t>(obs_size_)));
-        states_[i] = game_->initial->clone();
+        s.assign(*game_->initial);  // in place: the game keeps its memory
         ++ended;
       }
       write_features(i);

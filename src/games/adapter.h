@@ -182,6 +182,12 @@ class StateAdapter final : public GameState {
   std::unique_ptr<GameState> clone() const override {
     return std::make_unique<StateAdapter>(*this);
   }
+  bool assign(const GameState& other) override {
+    const auto* same = dynamic_cast<const StateAdapter*>(&other);
+    if (same == nullptr) return false;
+    if (same != this) *this = *same;
+    return true;
+  }
 
   // The research face (game.h; docs/research.md).
   ActionSpace action_space() const override {

@@ -80,6 +80,11 @@ class GameState {
   virtual uint64_t random_playout(uint64_t seed) const = 0;
 
   virtual std::unique_ptr<GameState> clone() const = 0;
+  // Becomes a copy of `other` as clone() would make it, keeping the memory this state already
+  // holds (its histories and lists keep their capacity: a batch of games restarts each game
+  // this way without allocating). False, and no change, when `other` is a state of another
+  // game.
+  virtual bool assign(const GameState& other) = 0;
 
   // The research face (docs/research.md). A move may be several decisions of the same player,
   // taken one at a time (Traverse: piece, destination, each lifted circle and its placement;

@@ -191,6 +191,52 @@ TEST_P(Research, RandomDecisionPlayouts) {
   }
 }
 
+// assign() makes a state the copy clone() would make, over a state of the same game that holds
+// another game (a batch restarts games so), mid-move included; a state of another game is
+// refused and nothing changes.
+TEST_P(Research, AssignCopiesInPlace) {
+  const Case& c = GetParam();
+  Rng rng(31);
+  const auto play = [&](GameState& s, int decisions) {
+    for (int i = 0; i < decisions && !s.is_terminal(); ++i) {
+      const auto legal = legal_of(s);
+      ASSERT_TRUE(s.apply_action(legal[rng.below(legal.size())]).ok());
+    }
+  };
+  auto source = start_state(c);
+  auto target = start_state(c);
+  ASSERT_TRUE(source && target);
+  play(*target, 60);
+  play(*source, 7);
+  ASSERT_TRUE(target->assign(*source));
+  ASSERT_EQ(target->serialize(), source->serialize());
+  ASSERT_EQ(target->history(), source->history());
+  ASSERT_EQ(target->decisions_pending(), source->decisions_pending());
+  ASSERT_EQ(legal_of(*target), legal_of(*source));
+  ASSERT_EQ(observation(*target, 0), observation(*source, 0));
+  // Both go on alike, and take back alike.
+  for (int i = 0; i < 20 && !source->is_terminal(); ++i) {
+    const auto legal = legal_of(*source);
+    const int a = legal[rng.below(legal.size())];
+    ASSERT_TRUE(source->apply_action(a).ok());
+    ASSERT_TRUE(target->apply_action(a).ok());
+    ASSERT_EQ(target->serialize(), source->serialize());
+  }
+  while (source->undo()) {
+    ASSERT_TRUE(target->undo());
+    ASSERT_EQ(target->serialize(), source->serialize());
+  }
+  ASSERT_FALSE(target->undo());
+  for (const Game* other : all_games()) {
+    if (other == c.game) continue;
+    auto foreign = other->new_state(ParamMap{});
+    ASSERT_TRUE(foreign.ok()) << foreign.error();
+    const std::string before = target->serialize();
+    ASSERT_FALSE(target->assign(**foreign));
+    ASSERT_EQ(target->serialize(), before);
+  }
+}
+
 // Bad input to the research face is a one-line error, and changes nothing.
 TEST_P(Research, BadInputIsAnError) {
   const Case& c = GetParam();
