@@ -26,13 +26,20 @@ int parse_content(char c) {
   return -1;
 }
 
-void append_diff(std::string& out, const Position& earlier, const Position& later) {
-  for (Square s = 0; s < kSquares; ++s) {
-    if (earlier.board[s] == later.board[s]) continue;
+// The entry of one earlier position: the squares where it differs from the position after it,
+// in square order, each with its earlier content; '!' when the V11 ban held there.
+std::string diff_entry(const Undo& u, const Board& earlier, const Board& later) {
+  std::array<uint8_t, 4> squares = u.squares;
+  std::sort(squares.begin(), squares.begin() + u.changed);
+  std::string out;
+  for (int k = 0; k < u.changed; ++k) {
+    const Square s = squares[k];
+    if (earlier[s] == later[s]) continue;
     out += square_name(s);
-    out += content_letter(earlier.board[s]);
+    out += content_letter(earlier[s]);
   }
-  if (earlier.ban) out += '!';
+  if (u.ban) out += '!';
+  return out;
 }
 
 }  // namespace
@@ -41,11 +48,20 @@ std::string Snapshot::write(const State& s) {
   const std::size_t n = s.history_.size();
   const std::size_t window = std::min<std::size_t>(n, s.pos_.no_capture);
   if (window == 0) return "-";
+  // Newest first, each board taken back from the one after it.
+  std::vector<std::string> entries(window);
+  Board later = s.pos_.board;
+  for (std::size_t i = n; i-- > n - window;) {
+    Board earlier = later;
+    s.board_back(earlier, i + 1, i);
+    entries[i - (n - window)] = diff_entry(s.history_[i], earlier, later);
+    later = earlier;
+  }
   std::string out;
   out.reserve(window * 14);
-  for (std::size_t i = n - window; i < n; ++i) {
-    if (i > n - window) out += ',';
-    append_diff(out, s.history_[i], i + 1 < n ? s.history_[i + 1] : s.pos_);
+  for (std::size_t i = 0; i < window; ++i) {
+    if (i > 0) out += ',';
+    out += entries[i];
   }
   return out;
 }
@@ -69,8 +85,10 @@ Status Snapshot::read(State& s, std::string_view record) {
   scratch.pos_.side = kWhite;
   scratch.pos_.ban = true;
   const uint64_t ban_key = scratch.compute_hash();
-  // Newest first: each earlier position is the one after it with the entry's squares changed.
-  std::vector<Position> earlier(entries.size());
+  // Newest first: each earlier position is the one after it with the entry's squares changed;
+  // the entry is what undoing the move between them restores.
+  std::vector<Undo> earlier(entries.size());
+  std::vector<uint64_t> earlier_hashes(entries.size());
   scratch.pos_ = s.pos_;
   for (std::size_t back = 0; back < entries.size(); ++back) {
     std::string_view e = entries[entries.size() - 1 - back];
@@ -82,6 +100,10 @@ Status Snapshot::read(State& s, std::string_view record) {
     if (e.empty() || e.size() % 3 != 0) {
       return bad("expected squares each followed by a piece letter or '.'");
     }
+    if (e.size() / 3 > Undo{}.squares.size()) {
+      return bad("more squares change than one move changes (at most 4)");
+    }
+    Undo& u = earlier[entries.size() - 1 - back];
     std::array<int, 2 * kKinds + 1> material{};  // pieces gained minus pieces lost
     for (std::size_t i = 0; i < e.size(); i += 3) {
       const Square sq = parse_square(e.substr(i, 2));
@@ -89,6 +111,11 @@ Status Snapshot::read(State& s, std::string_view record) {
       if (sq < 0 || piece < 0) return bad(quote(e.substr(i, 3)) + " is not a square and a piece");
       const Piece old = scratch.pos_.board[sq];
       if (old == piece) return bad(square_name(sq) + " does not change");
+      for (int k = 0; k < u.changed; ++k) {
+        if (u.squares[k] == sq) return bad(square_name(sq) + " is named twice");
+      }
+      u.squares[u.changed] = static_cast<uint8_t>(sq);
+      u.pieces[u.changed++] = static_cast<Piece>(piece);
       if (old != 0) {
         scratch.take(sq);
         --material[old];
@@ -112,13 +139,15 @@ Status Snapshot::read(State& s, std::string_view record) {
     p.ply -= 1;
     p.no_capture = static_cast<uint16_t>(p.no_capture - 1);
     p.end = End::kNone;
-    earlier[entries.size() - 1 - back] = p;
+    u.ban = ban;
+    u.no_capture = p.no_capture;
+    earlier_hashes[entries.size() - 1 - back] = p.hash;
   }
   s.history_ = std::move(earlier);
-  for (const Position& p : s.history_) s.history_hashes_.push_back(p.hash);
+  s.history_hashes_ = std::move(earlier_hashes);
   for (std::size_t at = 0; at <= s.history_.size(); ++at) {
-    Position& p = at < s.history_.size() ? s.history_[at] : s.pos_;
-    p.repeats = static_cast<uint8_t>(std::min(s.count_repetitions(at), 255));
+    uint8_t& repeats = at < s.history_.size() ? s.history_[at].repeats : s.pos_.repeats;
+    repeats = static_cast<uint8_t>(std::min(s.count_repetitions(at), 255));
   }
   // V13's order: only the repetition clause can change what the position text alone decided.
   if (s.pos_.end != End::kAllHome && s.pos_.no_capture >= 4 && s.repetitions() >= 3) {

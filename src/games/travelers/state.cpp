@@ -62,15 +62,33 @@ Piece State::take(Square s) {
 }
 
 void State::prefetch_after(const Move&) const {
-  if (history_.size() < history_.capacity()) {
-    const char* next = reinterpret_cast<const char*>(history_.data() + history_.size());
-    for (std::size_t at = 0; at < sizeof(Position); at += 64) __builtin_prefetch(next + at, 1);
+  if (history_.size() < history_.capacity())
+    __builtin_prefetch(history_.data() + history_.size(), 1);
+  if (history_hashes_.size() < history_hashes_.capacity()) {
+    __builtin_prefetch(history_hashes_.data() + history_hashes_.size(), 1);
   }
 }
 
 void State::apply(const Move& m) {
   assert(!is_terminal());
-  history_.push_back(pos_);
+  Undo u;
+  u.ban = pos_.ban;
+  u.repeats = pos_.repeats;
+  u.no_capture = pos_.no_capture;
+  const auto note = [&](Square s) {
+    for (int k = 0; k < u.changed; ++k) {
+      if (u.squares[k] == s) return;
+    }
+    u.squares[u.changed] = static_cast<uint8_t>(s);
+    u.pieces[u.changed++] = pos_.board[s];
+  };
+  note(m.from);
+  note(m.to);
+  if (m.displaces()) {
+    note(m.victim);
+    note(m.drop);
+  }
+  history_.push_back(u);
   history_hashes_.push_back(pos_.hash);
   // V6: a capture removes the piece on the destination; only captures reset the counter (V13).
   if (pos_.board[m.to] != 0) {
@@ -97,9 +115,33 @@ void State::apply(const Move& m) {
 
 void State::undo() {
   assert(!history_.empty());
-  pos_ = history_.back();
+  const Undo& u = history_.back();
+  // Everything off the move's squares first, then their earlier contents back: a square may
+  // have changed twice (a piece dropped where the mover stood).
+  for (int k = 0; k < u.changed; ++k) {
+    if (pos_.board[u.squares[k]] != 0) take(u.squares[k]);
+  }
+  for (int k = 0; k < u.changed; ++k) {
+    if (u.pieces[k] != 0) put(u.squares[k], u.pieces[k]);
+  }
+  if (u.ban != pos_.ban) pos_.hash ^= keys()[kBanKey];
+  pos_.ban = u.ban;
+  pos_.side ^= 1;
+  pos_.hash ^= keys()[kSideKey];
+  --pos_.ply;
+  pos_.no_capture = u.no_capture;
+  pos_.repeats = u.repeats;
+  pos_.end = End::kNone;  // a move is made only in a running game
+  assert(pos_.hash == history_hashes_.back());
   history_.pop_back();
   history_hashes_.pop_back();
+}
+
+void State::board_back(Board& board, std::size_t from, std::size_t to) const {
+  for (std::size_t i = from; i-- > to;) {
+    const Undo& u = history_[i];
+    for (int k = 0; k < u.changed; ++k) board[u.squares[k]] = u.pieces[k];
+  }
 }
 
 uint64_t State::compute_hash() const {
@@ -114,12 +156,28 @@ uint64_t State::compute_hash() const {
 
 int State::count_repetitions(std::size_t at) const {
   // Positions before the last capture have other material, so only the last `no_capture`
-  // plies can repeat, and only every second one has the same side to move.
-  const Position& p = at < history_.size() ? history_[at] : pos_;
-  const std::size_t window = std::min<std::size_t>(at, p.no_capture);
-  int count = 1;  // V13: the first occurrence counts
+  // plies can repeat, and only every second one has the same side to move. A hash that
+  // matches is confirmed on the boards (V13's key: board, side to move and V11 ban).
+  const bool now = at == history_.size();
+  const uint64_t hash = now ? pos_.hash : history_hashes_[at];
+  const bool ban = now ? pos_.ban : history_[at].ban;
+  const std::size_t window =
+      std::min<std::size_t>(at, now ? pos_.no_capture : history_[at].no_capture);
+  int count = 1;             // V13: the first occurrence counts
+  Board board{}, earlier{};  // built at the first matching hash
+  bool built = false;
+  std::size_t earlier_at = at;  // `earlier` is the board before move earlier_at
   for (std::size_t back = 2; back <= window; back += 2) {
-    if (history_hashes_[at - back] == p.hash && history_[at - back].same_as(p)) ++count;
+    if (history_hashes_[at - back] != hash || history_[at - back].ban != ban) continue;
+    if (!built) {
+      board = pos_.board;
+      board_back(board, history_.size(), at);
+      earlier = board;
+      built = true;
+    }
+    board_back(earlier, earlier_at, at - back);
+    earlier_at = at - back;
+    if (earlier == board) ++count;
   }
   return count;
 }

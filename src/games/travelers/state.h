@@ -2,8 +2,9 @@
 // (docs/travelers.md: the rules, clauses V1–V14, cited in code, and the texts).
 //
 // The concrete State for perft and search: a piece array plus bitboards, compact Moves,
-// apply/undo with an internal stack of earlier positions (copy-make; the same stack gives the
-// exact threefold-repetition check), and an incremental zobrist hash of board, side and V11 ban.
+// apply/undo with a history of what each move changed (the squares and their earlier contents,
+// which also rebuild an earlier board for the exact threefold-repetition check), and an
+// incremental zobrist hash of board, side and V11 ban.
 // This class is split across files by concern:
 //   state.cpp          set-up, apply/undo, hashing, end of game (V12–V14)
 //   movegen.cpp        legal moves and bulk counting (V4–V11)
@@ -83,7 +84,7 @@ enum class End : uint8_t {
   kNoMoves,
 };
 
-// Everything that makes up a position; the undo stack holds earlier copies of it.
+// Everything that makes up a position.
 struct Position {
   std::array<std::array<Bitboard, kKinds>, 2> pieces{};  // [side][kind]
   std::array<Bitboard, 2> occupied{};                    // [side]
@@ -97,12 +98,22 @@ struct Position {
   // Occurrences of this position since the last capture, itself included (V13): counted once
   // when the position arises, so the count is read without walking the history.
   uint8_t repeats = 1;
-
-  // The repetition key of V13: board, side to move and V11 ban.
-  bool same_as(const Position& o) const {
-    return hash == o.hash && side == o.side && ban == o.ban && board == o.board;
-  }
 };
+
+// What undo() restores of the position before a move: the squares the move changed with their
+// earlier contents (at most four: from, to, the displaced piece's square and its drop square)
+// and the counters the move replaced. 14 bytes a ply where a copy of the position took a few
+// hundred (a batch of long games keeps a history each, written at every move).
+struct Undo {
+  std::array<uint8_t, 4> squares{};
+  std::array<Piece, 4> pieces{};  // what stood on squares[k] before the move (0: empty)
+  uint8_t changed = 0;            // squares[0, changed) are the move's
+  bool ban = false;
+  uint8_t repeats = 1;
+  uint16_t no_capture = 0;
+};
+
+using Board = std::array<Piece, kSquares>;
 
 class State {
  public:
@@ -169,18 +180,20 @@ class State {
   uint64_t count_legal() const;
   bool has_legal_move() const;
   int repetitions() const { return pos_.repeats; }  // occurrences since the last capture
-  // The occurrences of history_[at] (at == history_.size(): pos_) among the positions before
-  // it since the last capture, itself included.
+  // The occurrences of the position before move `at` (at == history_.size(): pos_) among the
+  // positions before it since the last capture, itself included.
   int count_repetitions(std::size_t at) const;
+  // `board` (the board before move `from`) taken back to the board before move `to` <= from.
+  void board_back(Board& board, std::size_t from, std::size_t to) const;
   void decide_end();  // V13 order, after a move or on set-up
   // Why a well-formed move is not legal, for error messages ("" when no reason is known).
   std::string illegal_reason(const Move& m) const;
 
   Params params_;
   Position pos_;
-  std::vector<Position> history_;  // positions before each applied move, oldest first
-  // The hash of each history_ entry: the repetition count compares these first, 8 bytes a
-  // position rather than a Position's few hundred.
+  std::vector<Undo> history_;  // what each applied move changed, oldest first
+  // The hash of the position before each move of history_: the repetition count compares
+  // these, and rebuilds a board only when a hash matches.
   std::vector<uint64_t> history_hashes_;
 };
 

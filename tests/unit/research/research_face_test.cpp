@@ -117,6 +117,28 @@ TEST(ResearchTravelers, SerializeKeepsTheRepetitionRecordV13) {
   EXPECT_EQ(copy->result_text(), s->result_text());
 }
 
+// An earlier position of the V13 record differs from the one after it by one move: at most four
+// squares (from, to, the displaced piece's square and its drop square), each named once.
+TEST(ResearchTravelers, RepetitionRecordEntriesAreOneMoveEach) {
+  auto s = game_state("travelers", "", "e2-e3 e8-e7");
+  const std::string text = s->serialize();
+  ASSERT_NE(text.find(";e2Be3.,e7.e8b;"), std::string::npos) << text;
+  const Game& game = s->game();
+  const auto with_record = [&](const std::string& record) {
+    std::string t = text;
+    t.replace(t.find(";e2Be3.,e7.e8b;"), 15, ";" + record + ";");
+    return game.deserialize(t);
+  };
+  ASSERT_TRUE(with_record("e2Be3.,e7.e8b").ok());
+  auto five = with_record("e2Be3.,e7.e8bd1Wd2.a1R");
+  ASSERT_FALSE(five.ok());
+  EXPECT_NE(five.error().find("more squares change than one move changes"), std::string::npos)
+      << five.error();
+  auto twice = with_record("e2Be3.e2B,e7.e8b");
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.error().find("e2"), std::string::npos) << twice.error();
+}
+
 // Trap: the ids are 6 c + d (steps), 6 N + slot (walls), then pass; the first of two walls is
 // the lower slot, so the highest free slot is never a first decision (P7: one sequence a turn).
 TEST(ResearchTrap, StepAndWallIds) {
