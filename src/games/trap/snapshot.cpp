@@ -49,15 +49,6 @@ Status Snapshot::read(State& s, std::string_view record) {
   return {};
 }
 
-int Snapshot::repetitions(const State& s) {
-  // The current position is seen_'s last entry: alone in its bucket, it occurs once. (The
-  // observation asks at every decision; the scan below is as long as the reversible run.)
-  if (s.seen_count_[s.hash_ % State::kSeenBuckets] == 1) return 1;
-  int count = 0;
-  for (int i = static_cast<int>(s.seen_.size()) - 1; i >= s.reversible_from_; i -= 2) {
-    count += s.seen_[i] == s.hash_;
-  }
-  return count;
-}
+int Snapshot::repetitions(const State& s) { return s.repeats_; }
 
 }  // namespace arbiter::trap

@@ -217,6 +217,17 @@ unsigned State::stuck_movers(int side) const {
   return stuck & ~static_cast<unsigned>(trapped_[side]) & kAllTrapped;
 }
 
+int State::occurrences() const {
+  // Alone in its bucket, the current position occurs once; else the scan (same side to move ⇒
+  // an even distance back) is as long as the reversible run.
+  if (seen_count_[hash_ % kSeenBuckets] == 1) return 1;
+  int count = 0;
+  for (int i = static_cast<int>(seen_.size()) - 1; i >= reversible_from_; i -= 2) {
+    count += seen_[i] == hash_;
+  }
+  return count;
+}
+
 End State::judge(int last_mover) const {
   // After a turn, in this order: P10 (only the player who made the turn can have won: its own
   // movers were judged at the end of the opponent's turn before, and had all three been trapped
@@ -224,14 +235,8 @@ End State::judge(int last_mover) const {
   if (trapped_[last_mover ^ 1] == kAllTrapped) {
     return End::kAllTrapped;
   }
-  // P11: the third occurrence. Same side to move ⇒ an even distance back.
-  int count = 0;
-  if (seen_count_[hash_ % kSeenBuckets] >= 3) {
-    for (int i = static_cast<int>(seen_.size()) - 1; i >= reversible_from_; i -= 2) {
-      count += seen_[i] == hash_;
-    }
-  }
-  if (count >= 3) return End::kRepetition;
+  // P11: the third occurrence (push_seen() has counted the position).
+  if (repeats_ >= 3) return End::kRepetition;
   if (params_.max_plies > 0 && ply_ >= params_.max_plies) return End::kPlyLimit;
   return End::kNone;
 }
@@ -269,6 +274,7 @@ void State::undo() {
   reversible_from_ = u.reversible_from;
   end_ = u.end;
   hash_ = u.hash;
+  repeats_ = occurrences();
 }
 
 std::vector<double> State::returns() const {

@@ -194,9 +194,14 @@ class State {
   // filter, so the repetition scan runs only when a third occurrence is possible.
   static constexpr int kSeenBuckets = 1024;
   std::array<uint32_t, kSeenBuckets> seen_count_{};
+  // P11: the occurrences of the current position (seen_'s last entry) since reversible_from_,
+  // kept with it (the observation reads it at every decision) by push_seen() and undo().
+  int repeats_ = 1;
+  int occurrences() const;  // counts them
   void push_seen() {
     seen_.push_back(hash_);
     ++seen_count_[hash_ % kSeenBuckets];
+    repeats_ = occurrences();
   }
   void pop_seen() {
     --seen_count_[seen_.back() % kSeenBuckets];

@@ -139,6 +139,25 @@ TEST(ResearchTravelers, RepetitionRecordEntriesAreOneMoveEach) {
   EXPECT_NE(twice.error().find("e2"), std::string::npos) << twice.error();
 }
 
+// P11: plane 15 is (occurrences − 1) / 2 on the real cells, as the position arises, and again
+// after a move is taken back.
+TEST(ResearchTrap, RepetitionPlaneP11) {
+  auto s = game_state("trap", "", "e7-e8-e9 e3-e2-e1 e9-e8-e7");
+  const auto plane15 = [&] {
+    const auto o = observe(*s, s->to_move());
+    return *std::max_element(o.begin() + 15 * 81, o.begin() + 16 * 81);
+  };
+  EXPECT_EQ(plane15(), 0.0f);
+  ASSERT_TRUE(s->apply("e1-e2-e3").ok());  // the start position again
+  EXPECT_EQ(plane15(), 0.5f);
+  ASSERT_TRUE(s->undo());
+  EXPECT_EQ(plane15(), 0.0f);
+  ASSERT_TRUE(s->apply("e1-e2-e3").ok());
+  EXPECT_EQ(plane15(), 0.5f);
+  EXPECT_EQ(round_trip(*s)->serialize(), s->serialize());
+  EXPECT_EQ(observe(*round_trip(*s), 0), observe(*s, 0));
+}
+
 // Trap: the ids are 6 c + d (steps), 6 N + slot (walls), then pass; the first of two walls is
 // the lower slot, so the highest free slot is never a first decision (P7: one sequence a turn).
 TEST(ResearchTrap, StepAndWallIds) {
