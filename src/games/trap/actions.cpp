@@ -44,6 +44,22 @@ CellSet cells_below(int cell) {
   return below;
 }
 
+// Appends base + s for each member s of `slots` above `after`, ascending: one resize and no
+// capacity test per id (a turn's decisions are mostly free slots, a hundred and more of them).
+void append_slots(const SlotSet& slots, int base, std::vector<int>& out, int after = -1) {
+  SlotSet above = slots;
+  for (int i = 0; i < static_cast<int>(above.w.size()); ++i) {
+    const int bits = after + 1 - 64 * i;  // the low bits of word i that are not above `after`
+    above.w[i] &= bits >= 64 ? 0 : bits > 0 ? ~((uint64_t{1} << bits) - 1) : ~uint64_t{0};
+  }
+  const std::size_t at = out.size();
+  out.resize(at + static_cast<std::size_t>(above.count()));
+  int* next = out.data() + at;
+  for (int i = 0; i < static_cast<int>(above.w.size()); ++i) {
+    for (uint64_t x = above.w[i]; x != 0; x &= x - 1) *next++ = base + 64 * i + std::countr_zero(x);
+  }
+}
+
 }  // namespace
 
 Actions::Actions(const Params& params)
@@ -114,10 +130,9 @@ bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* 
   if (walls_left(s, 1)) {
     const SlotSet free_slots = g.all_slots.minus(s.walls());
     if (!out) return !free_slots.none();
-    free_slots.for_each([&](int slot) {
-      add(wall_id(slot));
-      return true;
-    });
+    const std::size_t before = out->size();
+    append_slots(free_slots, wall_id(0), *out);
+    any = any || out->size() > before;
   }
   return any;
 }
@@ -172,12 +187,8 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
     }
     if (walls_left(s, 2)) {
       // (d): the lower slot first, so every free slot but the highest.
-      const SlotSet free_slots = g.all_slots.minus(s.walls());
       const std::size_t first = out.size();
-      free_slots.for_each([&](int slot) {
-        out.push_back(wall_id(slot));
-        return true;
-      });
+      append_slots(g.all_slots.minus(s.walls()), wall_id(0), out);
       if (out.size() > first) out.pop_back();
     }
     if (out.empty()) out.push_back(pass_id());  // P8
@@ -185,12 +196,7 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
   }
   const int a = taken_[0];
   if (is_wall(a)) {
-    const int first = a - walls_base_;
-    const SlotSet free_slots = g.all_slots.minus(s.walls());
-    free_slots.for_each([&](int slot) {
-      if (slot > first) out.push_back(wall_id(slot));
-      return true;
-    });
+    append_slots(g.all_slots.minus(s.walls()), wall_id(0), out, a - walls_base_);
     return;
   }
   const int x = a / kDirections;
