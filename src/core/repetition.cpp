@@ -80,6 +80,10 @@ void RepetitionTable::clear() {
   empty_key_count_ = 0;
 }
 
+void RepetitionTable::reserve(std::size_t positions) {
+  while (2 * positions > slots_.size()) grow();
+}
+
 void RepetitionTable::grow() {
   std::vector<uint64_t> old = std::move(slots_);
   slots_.assign(old.size() * 2, kEmpty);

@@ -20,6 +20,9 @@ class RepetitionTable {
   // Removes one occurrence of key, which must be present.
   void decrement(uint64_t key);
   int count(uint64_t key) const;
+  // Sizes the table for `positions` keys at once, so that a line of that many grows it no more
+  // (growing rehashes every key into fresh memory; a game to its ply limit doubled it 3 times).
+  void reserve(std::size_t positions);
   // Asks the processor to bring key's home slot into cache: increment(key) will read it.
   void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[home(key)]); }
   void clear();

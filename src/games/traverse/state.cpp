@@ -1,5 +1,6 @@
 #include "games/traverse/state.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "games/traverse/zobrist_keys.h"
@@ -21,6 +22,9 @@ Result<State> State::from_board(const Params& params, const std::array<Piece, kS
                                 int seat_to_move, int ply) {
   State s;
   s.params_ = params;
+  // R19's table sized for a game to the ply limit (capped), which it then never outgrows.
+  s.repetitions_.reserve(
+      static_cast<std::size_t>(std::min(params.max_plies > 0 ? params.max_plies : 0, 4096)) + 1);
   s.num_seats_ = static_cast<int>(params.seats.size());
   for (int i = 0; i < s.num_seats_; ++i) s.seats_[i] = params.seats[i];
   const int mover = s.player_of_seat(seat_to_move);

@@ -39,6 +39,25 @@ TEST(RepetitionTable, CountsOccurrencesAndTakesThemBack) {
   EXPECT_EQ(contents(table), (std::map<uint64_t, int>{{7, 1}}));
 }
 
+// reserve() sizes the table ahead (a Traverse game reserves for its ply limit) and keeps what
+// is counted.
+TEST(RepetitionTable, ReserveKeepsTheCounts) {
+  RepetitionTable table;
+  Rng rng(5);
+  std::map<uint64_t, int> expected;
+  for (int i = 0; i < 200; ++i) {
+    const uint64_t key = rng.next() % 150 + 1;
+    EXPECT_EQ(table.increment(key), ++expected[key]);
+  }
+  table.reserve(5000);
+  EXPECT_EQ(contents(table), expected);
+  for (int i = 0; i < 5000; ++i) {
+    const uint64_t key = rng.next();
+    EXPECT_EQ(table.increment(key), ++expected[key]);
+  }
+  EXPECT_EQ(contents(table), expected);
+}
+
 // 0 marks an empty slot inside the table, yet it is a key like any other.
 TEST(RepetitionTable, TheKeyZeroIsCounted) {
   RepetitionTable table;
