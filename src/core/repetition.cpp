@@ -80,14 +80,15 @@ void RepetitionTable::clear() {
   empty_key_count_ = 0;
 }
 
-void RepetitionTable::reserve(std::size_t positions) {
-  while (2 * positions > slots_.size()) grow();
-}
-
 void RepetitionTable::grow() {
   std::vector<uint64_t> old = std::move(slots_);
-  slots_.assign(old.size() * 2, kEmpty);
+  std::size_t size = old.size() * 2;
   --shift_;
+  while (size < 2 * expected_) {
+    size *= 2;
+    --shift_;
+  }
+  slots_.assign(size, kEmpty);
   const std::size_t mask = slots_.size() - 1;
   for (uint64_t key : old) {
     if (key == kEmpty) continue;

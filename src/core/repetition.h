@@ -20,9 +20,11 @@ class RepetitionTable {
   // Removes one occurrence of key, which must be present.
   void decrement(uint64_t key);
   int count(uint64_t key) const;
-  // Sizes the table for `positions` keys at once, so that a line of that many grows it no more
-  // (growing rehashes every key into fresh memory; a game to its ply limit doubled it 3 times).
-  void reserve(std::size_t positions);
+  // A line is expected to reach `positions` keys: the table, once it outgrows its first size,
+  // grows straight to one that holds them (growing rehashes every key into fresh memory; a game
+  // to its ply limit doubled it three times). A short line keeps the small table, which is all
+  // a serialized record walks.
+  void expect(std::size_t positions) { expected_ = positions; }
   // Asks the processor to bring key's home slot into cache: increment(key) will read it.
   void prefetch(uint64_t key) const { __builtin_prefetch(&slots_[home(key)]); }
   void clear();
@@ -59,6 +61,7 @@ class RepetitionTable {
   // (key, occurrences beyond the first) of each key present more than once; short.
   std::vector<std::pair<uint64_t, uint32_t>> extra_;
   uint32_t empty_key_count_ = 0;
+  std::size_t expected_ = 0;  // expect()'s
 };
 
 }  // namespace arbiter

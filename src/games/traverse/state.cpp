@@ -15,6 +15,9 @@ State State::start(const Params& params) {
   }
   auto s = from_board(params, board, params.seats.front(), 0);  // R3: South (or the first seat)
   assert(s.ok());
+  // R19's table expects a game to the ply limit (capped): it grows once, not three times.
+  s->repetitions_.expect(
+      static_cast<std::size_t>(std::min(params.max_plies > 0 ? params.max_plies : 0, 4096)) + 1);
   return std::move(*s);
 }
 
@@ -22,9 +25,6 @@ Result<State> State::from_board(const Params& params, const std::array<Piece, kS
                                 int seat_to_move, int ply) {
   State s;
   s.params_ = params;
-  // R19's table sized for a game to the ply limit (capped), which it then never outgrows.
-  s.repetitions_.reserve(
-      static_cast<std::size_t>(std::min(params.max_plies > 0 ? params.max_plies : 0, 4096)) + 1);
   s.num_seats_ = static_cast<int>(params.seats.size());
   for (int i = 0; i < s.num_seats_; ++i) s.seats_[i] = params.seats[i];
   const int mover = s.player_of_seat(seat_to_move);
@@ -53,8 +53,8 @@ Result<State> State::from_board(const Params& params, const std::array<Piece, kS
   s.ply_ = ply;
   s.hash_ ^= side_key(seat_to_move);
   s.repeats_ = s.repetitions_.increment(s.hash_);
-  // A loaded position may already be over: a seat with all 8 home (R18), or the ply limit (R20).
-  // It is the first occurrence of itself, so it does not end by repetition (R19).
+  // A loaded position may already be over: a seat with all 8 home (R18), or the ply limit
+  // (R20). It is the first occurrence of itself, so it does not end by repetition (R19).
   for (int p = 0; p < s.num_seats_; ++p) {
     if (s.all_home(p)) {
       s.winner_ = p;

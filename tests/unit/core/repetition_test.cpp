@@ -39,9 +39,9 @@ TEST(RepetitionTable, CountsOccurrencesAndTakesThemBack) {
   EXPECT_EQ(contents(table), (std::map<uint64_t, int>{{7, 1}}));
 }
 
-// reserve() sizes the table ahead (a Traverse game reserves for its ply limit) and keeps what
-// is counted.
-TEST(RepetitionTable, ReserveKeepsTheCounts) {
+// expect() makes the table grow at once to the size a long line needs (a Traverse game expects
+// its ply limit); the counts are those of any table.
+TEST(RepetitionTable, GrowingToTheExpectedSizeKeepsTheCounts) {
   RepetitionTable table;
   Rng rng(5);
   std::map<uint64_t, int> expected;
@@ -49,7 +49,7 @@ TEST(RepetitionTable, ReserveKeepsTheCounts) {
     const uint64_t key = rng.next() % 150 + 1;
     EXPECT_EQ(table.increment(key), ++expected[key]);
   }
-  table.reserve(5000);
+  table.expect(5000);
   EXPECT_EQ(contents(table), expected);
   for (int i = 0; i < 5000; ++i) {
     const uint64_t key = rng.next();
