@@ -62,8 +62,9 @@ Piece State::take(Square s) {
 }
 
 void State::prefetch_after(const Move&) const {
-  if (history_.size() < history_.capacity())
+  if (history_.size() < history_.capacity()) {
     __builtin_prefetch(history_.data() + history_.size(), 1);
+  }
   if (history_hashes_.size() < history_hashes_.capacity()) {
     __builtin_prefetch(history_hashes_.data() + history_hashes_.size(), 1);
   }
