@@ -191,7 +191,7 @@ class State {
   std::vector<uint64_t> seen_;
   int32_t reversible_from_ = 0;
   // How many entries of seen_ fall in each bucket (hash % kSeenBuckets): a cheap exact-undo
-  // filter, so the repetition scan runs only when a third occurrence is possible.
+  // filter, so the repetition scan runs only when the position may have occurred before.
   static constexpr int kSeenBuckets = 1024;
   std::array<uint32_t, kSeenBuckets> seen_count_{};
   // P11: the occurrences of the current position (seen_'s last entry) since reversible_from_,

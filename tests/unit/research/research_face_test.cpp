@@ -134,9 +134,9 @@ TEST(ResearchTravelers, RepetitionRecordEntriesAreOneMoveEach) {
   ASSERT_FALSE(five.ok());
   EXPECT_NE(five.error().find("more squares change than one move changes"), std::string::npos)
       << five.error();
-  auto twice = with_record("e2Be3.e2B,e7.e8b");
+  auto twice = with_record("e2Be3.e2.,e7.e8b");
   ASSERT_FALSE(twice.ok());
-  EXPECT_NE(twice.error().find("e2"), std::string::npos) << twice.error();
+  EXPECT_NE(twice.error().find("e2 is named twice"), std::string::npos) << twice.error();
 }
 
 // P11: plane 15 is (occurrences − 1) / 2 on the real cells, as the position arises, and again
