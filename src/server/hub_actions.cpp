@@ -12,10 +12,6 @@
 namespace arbiter::server {
 namespace {
 
-bool holds(const std::vector<int>& held, int seat) {
-  return std::find(held.begin(), held.end(), seat) != held.end();
-}
-
 ApiError game_over(const LiveGame& g) {
   return conflict("game " + g.row.id + " is over: " + g.row.result);
 }

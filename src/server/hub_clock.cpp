@@ -27,10 +27,6 @@ constexpr int64_t kMaxSleepMs = 1000;
 // A flag the store could not take now is tried again this much later.
 constexpr int64_t kRetryMs = 1000;
 
-bool holds(const std::vector<int>& held, int seat) {
-  return std::find(held.begin(), held.end(), seat) != held.end();
-}
-
 std::vector<int> present_seats(const LiveGame& g) {
   std::vector<int> out;
   for (int seat = 0; seat < static_cast<int>(g.row.seats.size()); ++seat) {

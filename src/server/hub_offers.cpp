@@ -13,10 +13,6 @@
 namespace arbiter::server {
 namespace {
 
-bool holds(const std::vector<int>& held, int seat) {
-  return std::find(held.begin(), held.end(), seat) != held.end();
-}
-
 bool any_ai(const LiveGame& g) {
   return std::any_of(g.row.seats.begin(), g.row.seats.end(),
                      [](const store::SeatRow& s) { return s.kind == store::SeatKind::kAi; });

@@ -5,6 +5,7 @@
 // in the order they were stored and the state never shows a change that is not stored.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -33,6 +34,11 @@ class Subscriber {
   // Queues one event. Called with the game's lock held: it must not block or call back.
   virtual void send(std::shared_ptr<const GameEvent> event) = 0;
 };
+
+// Whether `seat` is among the seats `held` (a token's, a connection's).
+inline bool holds(const std::vector<int>& held, int seat) {
+  return std::find(held.begin(), held.end(), seat) != held.end();
+}
 
 // What the server remembers of each ply beyond its text.
 struct PlyInfo {

@@ -16,13 +16,12 @@
 namespace arbiter::travelers {
 namespace {
 
-constexpr std::string_view kLetters = "TDBAWR";  // by Kind
 constexpr std::array<std::string_view, kKinds> kKindNames = {"Traveler", "Displacer", "Block",
                                                              "Ace",      "Deuce",     "Trey"};
 constexpr int kMaxMoveNumber = 1'000'000;
 
 char piece_letter(Piece p) {
-  const char c = kLetters[kind_of(p)];
+  const char c = kPieceLetters[kind_of(p)];
   return side_of(p) == kWhite ? c : static_cast<char>(std::tolower(c));
 }
 
@@ -56,7 +55,7 @@ Result<State> State::parse_position(const Params& params, std::string_view text)
         continue;
       }
       const auto kind =
-          kLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+          kPieceLetters.find(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
       if (kind == std::string_view::npos || !std::isalpha(static_cast<unsigned char>(c))) {
         return make_error(where + ": unknown piece letter " + quote(std::string(1, c)) +
                           " (expected T D B A W R, or a digit for empty squares)");

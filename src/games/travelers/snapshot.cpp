@@ -8,11 +8,9 @@
 namespace arbiter::travelers {
 namespace {
 
-constexpr std::string_view kLetters = "TDBAWR";  // by Kind, as in position text
-
 char content_letter(Piece p) {
   if (p == 0) return '.';
-  const char c = kLetters[kind_of(p)];
+  const char c = kPieceLetters[kind_of(p)];
   return side_of(p) == kWhite ? c : static_cast<char>(c - 'A' + 'a');
 }
 
@@ -20,8 +18,8 @@ char content_letter(Piece p) {
 int parse_content(char c) {
   if (c == '.') return 0;
   for (int k = 0; k < kKinds; ++k) {
-    if (c == kLetters[k]) return make_piece(kWhite, k);
-    if (c == kLetters[k] - 'A' + 'a') return make_piece(kBlack, k);
+    if (c == kPieceLetters[k]) return make_piece(kWhite, k);
+    if (c == kPieceLetters[k] - 'A' + 'a') return make_piece(kBlack, k);
   }
   return -1;
 }
@@ -30,7 +28,9 @@ int parse_content(char c) {
 // in square order, each with its earlier content; '!' when the V11 ban held there.
 std::string diff_entry(const Undo& u, const Board& earlier, const Board& later) {
   std::array<uint8_t, 4> squares = u.squares;
-  std::sort(squares.begin(), squares.begin() + u.changed);
+  // A move changes at most four squares (state.h); the bound spelled here lets the compiler
+  // see it too.
+  std::sort(squares.begin(), squares.begin() + std::min<int>(u.changed, 4));
   std::string out;
   for (int k = 0; k < u.changed; ++k) {
     const Square s = squares[k];

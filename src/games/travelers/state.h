@@ -40,6 +40,8 @@ constexpr Piece make_piece(int side, int kind) {
 }
 constexpr int side_of(Piece p) { return (p - 1) / kKinds; }
 constexpr int kind_of(Piece p) { return (p - 1) % kKinds; }
+// A piece's letter in position text and records, by Kind: White's as here, Black's lower case.
+inline constexpr std::string_view kPieceLetters = "TDBAWR";
 
 // V3: the far rank of each side.
 constexpr int last_rank(int side) { return side == kWhite ? kRanks - 1 : 0; }

@@ -91,11 +91,6 @@ class ChildServer {
 
 std::string health_request() { return "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"; }
 
-int status_of(const std::string& answer) {
-  const auto s = statuses(answer);
-  return s.empty() ? 0 : s[0];
-}
-
 // Idle connections from several addresses, more than the child has descriptors for.
 std::vector<std::unique_ptr<RawConnection>> flood(uint16_t port, int count) {
   std::vector<std::unique_ptr<RawConnection>> out;
@@ -122,7 +117,7 @@ TEST(DescriptorExhaustion, AcceptLoopBacksOffAndHealthAnswersOnceSomeClose) {
   idle.erase(idle.begin(), idle.begin() + 60);
   RawConnection probe(child.port());
   ASSERT_TRUE(probe.send(health_request()));
-  EXPECT_EQ(status_of(probe.read_response(std::chrono::seconds(5))), 200);
+  EXPECT_EQ(first_status(probe.read_response(std::chrono::seconds(5))), 200);
 }
 
 // With the connection cap taken from the descriptor limit, a connection past it gets a clear
@@ -135,14 +130,14 @@ TEST(DescriptorExhaustion, ConnectionsPastTheCapAre503) {
   RawConnection probe(child.port(), "127.0.2.1");
   ASSERT_TRUE(probe.send(health_request()));
   const std::string answer = probe.read_all(std::chrono::seconds(5));
-  EXPECT_EQ(status_of(answer), 503) << answer;
+  EXPECT_EQ(first_status(answer), 503) << answer;
   EXPECT_NE(body_of(answer).find("connection limit"), std::string::npos) << answer;
   idle.clear();
   int status = 0;
   for (int attempt = 0; attempt < 40 && status != 200; ++attempt) {
     RawConnection again(child.port(), "127.0.2.2");
     again.send(health_request());
-    status = status_of(again.read_response(std::chrono::seconds(2)));
+    status = first_status(again.read_response(std::chrono::seconds(2)));
     if (status != 200) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   EXPECT_EQ(status, 200);

@@ -26,11 +26,6 @@ std::string send_raw(uint16_t port, const std::string& request,
   return c.read_all();
 }
 
-int status_of(const std::string& answer) {
-  const auto s = statuses(answer);
-  return s.empty() ? 0 : s[0];
-}
-
 const std::string kTraverse = R"({"game": "traverse", "seats": ["human", "open"]})";
 
 // Security headers: every answer (API, static page, error) carries a self-only
@@ -39,7 +34,7 @@ TEST_F(ServerTest, EveryAnswerCarriesSecurityHeaders) {
   for (const std::string target : {"/api/health", "/", "/api/nowhere"}) {
     const std::string answer = send_raw(
         port_, "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    ASSERT_NE(status_of(answer), 0) << target;
+    ASSERT_NE(first_status(answer), 0) << target;
     const std::string csp = header_value(answer, "Content-Security-Policy");
     EXPECT_NE(csp.find("default-src 'self'"), std::string::npos) << target << ": " << csp;
     EXPECT_NE(csp.find("script-src 'self';"), std::string::npos) << csp;
@@ -59,13 +54,13 @@ TEST_F(ServerTest, CrossSiteTextPlainPostsCannotCreateOrJoin) {
        {"text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
         "multipart/form-data; boundary=x", ""}) {
     const std::string answer = send_raw(port_, create_request(kTraverse, "", type));
-    EXPECT_EQ(status_of(answer), 415) << "'" << type << "': " << answer;
+    EXPECT_EQ(first_status(answer), 415) << "'" << type << "': " << answer;
     EXPECT_NE(body_of(answer).find("application/json"), std::string::npos) << answer;
   }
   EXPECT_EQ(server_->hub().live_games(), before);
-  EXPECT_EQ(
-      status_of(send_raw(port_, create_request(kTraverse, "", "Application/JSON; charset=utf-8"))),
-      201);
+  EXPECT_EQ(first_status(
+                send_raw(port_, create_request(kTraverse, "", "Application/JSON; charset=utf-8"))),
+            201);
 
   const std::string id = create("traverse", {"human", "open"})["game"]["id"];
   const std::string join = R"({"seat": 1})";
@@ -74,7 +69,7 @@ TEST_F(ServerTest, CrossSiteTextPlainPostsCannotCreateOrJoin) {
                           "/join HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: "
                           "text/plain\r\nContent-Length: " +
                           std::to_string(join.size()) + "\r\n\r\n" + join);
-  EXPECT_EQ(status_of(answer), 415) << answer;
+  EXPECT_EQ(first_status(answer), 415) << answer;
   EXPECT_EQ(game(id)["seats"][1]["kind"], "open");
 }
 
@@ -84,10 +79,10 @@ TEST_F(ServerTest, CrossSiteTextPlainPostsCannotCreateOrJoin) {
 TEST_F(ServerTest, CreationQuotaPerAddressIs429WithRetryAfter) {
   options_.create_limit = 12;  // a burst of 2, then one each 5 minutes
   start();
-  EXPECT_EQ(status_of(send_raw(port_, create_request(kTraverse))), 201);
-  EXPECT_EQ(status_of(send_raw(port_, create_request(kTraverse))), 201);
+  EXPECT_EQ(first_status(send_raw(port_, create_request(kTraverse))), 201);
+  EXPECT_EQ(first_status(send_raw(port_, create_request(kTraverse))), 201);
   const std::string refused = send_raw(port_, create_request(kTraverse));
-  EXPECT_EQ(status_of(refused), 429) << refused;
+  EXPECT_EQ(first_status(refused), 429) << refused;
   const json error = json::parse(body_of(refused), nullptr, false);
   ASSERT_TRUE(error.is_object()) << refused;
   EXPECT_NE(error["error"].get<std::string>().find("too many games created from 127.0.0.1"),
@@ -98,7 +93,7 @@ TEST_F(ServerTest, CreationQuotaPerAddressIs429WithRetryAfter) {
   EXPECT_LE(retry, 300);
   // Reading is not creating, and another address has its own quota.
   EXPECT_EQ(get("/api/health").status, 200);
-  EXPECT_EQ(status_of(send_raw(port_, create_request(kTraverse), "127.0.0.5")), 201);
+  EXPECT_EQ(first_status(send_raw(port_, create_request(kTraverse), "127.0.0.5")), 201);
 }
 
 // The request rate limit's 429 says when to come back too.
@@ -106,10 +101,10 @@ TEST_F(ServerTest, RateLimitedAnswerHasRetryAfter) {
   options_.rate_limit = 1;
   start();
   std::string answer;
-  for (int i = 0; i < 5 && status_of(answer) != 429; ++i) {
+  for (int i = 0; i < 5 && first_status(answer) != 429; ++i) {
     answer = send_raw(port_, "GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   }
-  EXPECT_EQ(status_of(answer), 429);
+  EXPECT_EQ(first_status(answer), 429);
   EXPECT_EQ(header_value(answer, "Retry-After"), "1");
 }
 
@@ -124,21 +119,21 @@ TEST_F(ServerTest, TrustedProxyNamesTheClientAndIpv6IsKeyedBy64) {
     return send_raw(port_, create_request(kTraverse, "X-Forwarded-For: " + forwarded + "\r\n"),
                     peer);
   };
-  EXPECT_EQ(status_of(from("198.51.100.7")), 201);
+  EXPECT_EQ(first_status(from("198.51.100.7")), 201);
   const std::string second = from("203.0.113.9, 198.51.100.7");  // a spoofed left entry
-  EXPECT_EQ(status_of(second), 429) << second;
+  EXPECT_EQ(first_status(second), 429) << second;
   EXPECT_NE(body_of(second).find("from 198.51.100.7"), std::string::npos) << second;
-  EXPECT_EQ(status_of(from("198.51.100.8")), 201);
-  EXPECT_EQ(status_of(from("2001:db8:1:2::1")), 201);
+  EXPECT_EQ(first_status(from("198.51.100.8")), 201);
+  EXPECT_EQ(first_status(from("2001:db8:1:2::1")), 201);
   const std::string same64 = from("2001:db8:1:2:ffff:ffff:ffff:ffff");
-  EXPECT_EQ(status_of(same64), 429) << same64;
+  EXPECT_EQ(first_status(same64), 429) << same64;
   EXPECT_NE(body_of(same64).find("2001:db8:1:2::/64"), std::string::npos) << same64;
-  EXPECT_EQ(status_of(from("[2001:db8:1:3::1]:5000")), 201);
+  EXPECT_EQ(first_status(from("[2001:db8:1:3::1]:5000")), 201);
 
   // An untrusted peer cannot pick its key: the header is ignored.
-  EXPECT_EQ(status_of(from("198.51.100.20", "127.0.0.6")), 201);
+  EXPECT_EQ(first_status(from("198.51.100.20", "127.0.0.6")), 201);
   const std::string spoofed = from("198.51.100.21", "127.0.0.6");
-  EXPECT_EQ(status_of(spoofed), 429) << spoofed;
+  EXPECT_EQ(first_status(spoofed), 429) << spoofed;
   EXPECT_NE(body_of(spoofed).find("from 127.0.0.6"), std::string::npos) << spoofed;
 }
 

@@ -107,6 +107,11 @@ bool RawConnection::closed_by_server(std::chrono::milliseconds timeout) {
   return true;
 }
 
+int first_status(const std::string& text) {
+  const auto s = statuses(text);
+  return s.empty() ? 0 : s[0];
+}
+
 std::vector<int> statuses(const std::string& text) {
   std::vector<int> out;
   for (std::size_t at = text.find("HTTP/1."); at != std::string::npos;

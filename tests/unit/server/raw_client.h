@@ -35,6 +35,8 @@ class RawConnection {
 
 // The status codes of the responses in `text`, in order ("HTTP/1.1 400 ..." → 400).
 std::vector<int> statuses(const std::string& text);
+// The status code of the first response in `text`, 0 when there is none.
+int first_status(const std::string& text);
 // A header's value in the first response of `text` (case-insensitive name), "" when absent.
 std::string header_value(const std::string& text, const std::string& name);
 // The body of the first response of `text`.

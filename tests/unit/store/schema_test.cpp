@@ -11,6 +11,7 @@
 
 #include "store/sqlite_schema.h"
 #include "store/sqlite_store.h"
+#include "unit/store/store_backends.h"
 
 namespace arbiter::store {
 namespace {
@@ -90,18 +91,12 @@ class TempFile {
   std::string path_;
 };
 
-std::unique_ptr<Store> open_ok(const std::string& path) {
-  auto store = open_sqlite_store(path);
-  EXPECT_TRUE(store.ok()) << store.error();
-  return store.ok() ? std::move(store).value() : nullptr;
-}
-
 // Migration: a schema-1 file opens, reaches the current version in place, and keeps every row.
 TEST(SqliteSchema, SchemaOneFileUpgradesInPlace) {
   TempFile file("old.db");
   file.exec(kSchemaOneFile);
   {
-    auto store = open_ok(file.path());
+    auto store = testing::open_sqlite_ok(file.path());
     ASSERT_TRUE(store);
     auto resigned = store->load_game("old1");
     ASSERT_TRUE(resigned.ok() && resigned->has_value()) << resigned.error();
@@ -138,7 +133,7 @@ TEST(SqliteSchema, SchemaOneFileUpgradesInPlace) {
   }
   EXPECT_EQ(file.number("SELECT MAX(version) FROM schema_version"), kSchemaVersion);
   EXPECT_EQ(file.number("SELECT COUNT(*) FROM schema_version"), 1);
-  auto store = open_ok(file.path());  // a second open finds nothing to migrate
+  auto store = testing::open_sqlite_ok(file.path());  // a second open finds nothing to migrate
   ASSERT_TRUE(store);
   auto again = store->load_game("old2");
   ASSERT_TRUE(again.ok() && again->has_value());
@@ -147,7 +142,7 @@ TEST(SqliteSchema, SchemaOneFileUpgradesInPlace) {
 }
 
 TEST(SqliteSchema, ResignedSeatRoundTrips) {
-  auto store = open_ok(":memory:");
+  auto store = testing::open_sqlite_ok(":memory:");
   ASSERT_TRUE(store);
   GameRow g;
   g.id = "r1";
@@ -169,7 +164,7 @@ TEST(SqliteSchema, ResignedSeatRoundTrips) {
 
 // Store errors with codes: callers tell a conflict from a missing game or a fault by the code.
 TEST(SqliteSchema, ErrorsCarryCodes) {
-  auto store = open_ok(":memory:");
+  auto store = testing::open_sqlite_ok(":memory:");
   ASSERT_TRUE(store);
   GameRow g;
   g.id = "e1";
@@ -194,19 +189,19 @@ TEST(SqliteSchema, ErrorsCarryCodes) {
   EXPECT_EQ(open_sqlite_store(junk.path()).code(), ErrorCode::kCorrupt);
 
   TempFile newer("newer.db");
-  ASSERT_TRUE(open_ok(newer.path()));
+  ASSERT_TRUE(testing::open_sqlite_ok(newer.path()));
   newer.exec("INSERT INTO schema_version VALUES (99)");
   EXPECT_EQ(open_sqlite_store(newer.path()).code(), ErrorCode::kCorrupt);
 
   // A row this arbiter cannot read is corrupt, not a crash or a guess.
   TempFile odd("odd.db");
   {
-    auto writer = open_ok(odd.path());
+    auto writer = testing::open_sqlite_ok(odd.path());
     ASSERT_TRUE(writer);
     ASSERT_TRUE(writer->create_game(g).ok());
   }
   odd.exec("UPDATE games SET status = 'paused'; ");
-  auto reader = open_ok(odd.path());
+  auto reader = testing::open_sqlite_ok(odd.path());
   ASSERT_TRUE(reader);
   auto loaded = reader->load_game("e1");
   ASSERT_FALSE(loaded.ok());

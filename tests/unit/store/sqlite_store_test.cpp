@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "store/store.h"
+#include "unit/store/store_backends.h"
 #include "unit/store/store_rows.h"
 
 namespace arbiter::store {
@@ -36,12 +37,6 @@ class TempDir {
   fs::path path_;
 };
 
-std::unique_ptr<Store> open_ok(const std::string& path) {
-  auto store = open_sqlite_store(path);
-  EXPECT_TRUE(store.ok()) << store.error();
-  return store.ok() ? std::move(store).value() : nullptr;
-}
-
 using namespace testing;  // the rows and checks of store_rows.h
 
 TEST(SqliteStore, ReopenedFileHasEverything) {
@@ -49,7 +44,7 @@ TEST(SqliteStore, ReopenedFileHasEverything) {
   const std::string path = dir.file("nested/folder/games.db");  // folders created on open
   GameRow g = make_game("g1");
   {
-    auto store = open_ok(path);
+    auto store = testing::open_sqlite_ok(path);
     ASSERT_TRUE(store);
     ASSERT_TRUE(store->create_game(g).ok());
     for (int ply = 0; ply < 4; ++ply) {
@@ -58,7 +53,7 @@ TEST(SqliteStore, ReopenedFileHasEverything) {
     }
     ASSERT_TRUE(store->create_game(make_game("g2", 50, {kOpen, kOpen})).ok());
   }
-  auto store = open_ok(path);
+  auto store = testing::open_sqlite_ok(path);
   ASSERT_TRUE(store);
   expect_same(**store->load_game("g1"), g);
   EXPECT_EQ(store->load_moves("g1")->size(), 4u);
@@ -79,7 +74,7 @@ TEST(SqliteStore, LongGameSurvivesCheckpoints) {
   GameRow g = make_game("long");
   constexpr int kMoves = 3000;
   {
-    auto store = open_ok(path);
+    auto store = testing::open_sqlite_ok(path);
     ASSERT_TRUE(store);
     ASSERT_TRUE(store->create_game(g).ok());
     for (int ply = 0; ply < kMoves; ++ply) {
@@ -91,7 +86,7 @@ TEST(SqliteStore, LongGameSurvivesCheckpoints) {
     }
   }
   EXPECT_LT(fs::file_size(path), 4u << 20);  // pages were copied in and reused, not piled up
-  auto store = open_ok(path);
+  auto store = testing::open_sqlite_ok(path);
   auto moves = store->load_moves("long");
   ASSERT_EQ(moves->size(), static_cast<std::size_t>(kMoves));
   EXPECT_EQ((*moves)[kMoves - 1].text, make_move(kMoves - 1).text);
@@ -104,7 +99,7 @@ TEST(SqliteStore, WalStaysBoundedWhileWriting) {
   // and then the WAL grows by every commit until the server stops.
   TempDir dir;
   const std::string path = dir.file("busy.db");
-  auto store = open_ok(path);
+  auto store = testing::open_sqlite_ok(path);
   ASSERT_TRUE(store);
   constexpr int kGames = 40;
   constexpr int kMoves = 200;  // 8,000 commits: about 90 MB of WAL if nothing is checkpointed
@@ -141,7 +136,7 @@ TEST(SqliteStore, BadFilesAreErrors) {
 
   // A file from a newer arbiter is refused rather than misread.
   const std::string newer = dir.file("newer.db");
-  ASSERT_TRUE(open_ok(newer));
+  ASSERT_TRUE(testing::open_sqlite_ok(newer));
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open(newer.c_str(), &db), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(db, "INSERT INTO schema_version VALUES (99)", nullptr, nullptr, nullptr),

@@ -13,6 +13,7 @@
 #include <pqxx/pqxx>
 #include <string>
 
+#include "store/sqlite_store.h"
 #include "store/store.h"
 
 namespace arbiter::store::testing {
@@ -31,6 +32,13 @@ inline std::string test_cluster_url() {
   std::string url;
   std::getline(in, url);
   return url;
+}
+
+// A SQLite store at `path`, or nullptr after a test failure naming why it did not open.
+inline std::unique_ptr<Store> open_sqlite_ok(const std::string& path) {
+  auto store = open_sqlite_store(path);
+  EXPECT_TRUE(store.ok()) << store.error();
+  return store.ok() ? std::move(store).value() : nullptr;
 }
 
 // One database per test: a file in a fresh folder, or a fresh schema (dropped at the end). url()

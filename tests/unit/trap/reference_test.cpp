@@ -239,20 +239,20 @@ void cross_check(const std::string& params, int games, int every, uint64_t seed,
 
 // Release checks several hundred positions; Debug (also run under ASan) about a fifth.
 #ifdef NDEBUG
-constexpr int kGames = 5;
+constexpr int kReferenceGames = 5;
 #else
-constexpr int kGames = 1;
+constexpr int kReferenceGames = 1;
 #endif
 
-TEST(TrapMovegen, MatchesReferenceSize3) { cross_check("size=3", 2 * kGames, 3, 100); }
+TEST(TrapMovegen, MatchesReferenceSize3) { cross_check("size=3", 2 * kReferenceGames, 3, 100); }
 TEST(TrapMovegen, MatchesReferenceSize3FewWalls) {
-  cross_check("size=3 walls=9", 2 * kGames, 2, 200);
+  cross_check("size=3 walls=9", 2 * kReferenceGames, 2, 200);
 }
 TEST(TrapMovegen, MatchesReferenceSize3Unlimited) {
-  cross_check("size=3 walls=0 max_plies=60", 2 * kGames, 3, 300);
+  cross_check("size=3 walls=0 max_plies=60", 2 * kReferenceGames, 3, 300);
 }
 TEST(TrapMovegen, MatchesReferenceSize4) {
-  cross_check("size=4 walls=24 max_plies=150", kGames, 6, 400);
+  cross_check("size=4 walls=24 max_plies=150", kReferenceGames, 6, 400);
 }
 
 // Sizes 6–8 use two and three words per cell set (size ≤ 5 fits one).

@@ -45,22 +45,22 @@ void check_playouts(const std::string& params, int games, uint64_t seed, uint64_
 }
 
 #ifdef NDEBUG
-constexpr int kGames = 20;
+constexpr int kSampleGames = 20;
 #else
-constexpr int kGames = 2;
+constexpr int kSampleGames = 2;
 #endif
 
 TEST(TrapSample, SampleAtIsABijectionSize3) {
-  check_playouts("size=3 walls=12 max_plies=120", kGames, 10, 2000);
+  check_playouts("size=3 walls=12 max_plies=120", kSampleGames, 10, 2000);
 }
 TEST(TrapSample, SampleAtIsABijectionSize4) {
-  check_playouts("size=4 walls=6 max_plies=120", kGames, 20, 2000);
+  check_playouts("size=4 walls=6 max_plies=120", kSampleGames, 20, 2000);
 }
 TEST(TrapSample, SampleAtIsABijectionSize5) {
-  check_playouts("size=5 walls=4 max_plies=200", kGames, 30, 2000);
+  check_playouts("size=5 walls=4 max_plies=200", kSampleGames, 30, 2000);
 }
 TEST(TrapSample, SampleAtIsABijectionLargeFields) {
-  check_playouts("size=6 walls=2 max_plies=40", kGames / 2, 40, 2000);
+  check_playouts("size=6 walls=2 max_plies=40", kSampleGames / 2, 40, 2000);
 }
 
 TEST(TrapSample, SampleMoveIsUniformWithoutWalls) {
