@@ -6,6 +6,10 @@
 
 namespace arbiter::python {
 
+namespace {
+constexpr int kPrefetchBlock = 64;
+}  // namespace
+
 VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
     : game_(std::move(game)),
       batch_(batch),
@@ -90,10 +94,15 @@ Status VectorEnv::step(std::span<const int64_t> actions) {
   pool_.run(batch_, [&](int, int begin, int end) {
     EnvBuffers& out = *buffers_;
     uint64_t ended = 0;
-    // The chunk's random reads are asked for first, so they overlap instead of each game
-    // waiting for its own.
-    for (int i = begin; i < end; ++i) states_[i]->prefetch_decision(static_cast<int>(actions[i]));
     for (int i = begin; i < end; ++i) {
+      // The random reads of the next games are asked for first, a block at a time, so they
+      // overlap instead of each game waiting for its own; a block, not the whole range, so
+      // they are still in the cache when their games come (one thread gets the whole batch).
+      if ((i - begin) % kPrefetchBlock == 0) {
+        for (int j = i; j < std::min(end, i + kPrefetchBlock); ++j) {
+          states_[j]->prefetch_decision(static_cast<int>(actions[j]));
+        }
+      }
       GameState& s = *states_[i];
       float* rewards = out.rewards.data() + std::size_t(i) * players_;
       std::fill_n(rewards, players_, 0.0f);

@@ -61,7 +61,6 @@ class Session {
   engine::Engine engine_;
   std::atomic<bool> searching_{false};
   std::unique_ptr<GameState> state_;
-  bool quit_ = false;
   int multipv_ = 1;  // setoption name MultiPV: root moves each search ranks and reports
   static constexpr int kMaxMultiPv = 64;
 };
