@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "games/registry.h"
 #include "vector_env.h"
 
 namespace arbiter::python {
@@ -27,26 +26,29 @@ constexpr Case kCases[] = {
     {"trap", ""}, {"traverse", "players=2"}, {"travelers", ""}, {"traverse", "players=4"}};
 
 GamePtr load(const Case& c) {
-  const Game* game = find_game(c.game);
   auto params = ParamMap::parse(std::string_view(c.params));
-  auto initial = game != nullptr && params ? game->new_state(*params) : make_error("no game");
-  if (!initial) {
-    std::fprintf(stderr, "%s %s: %s\n", c.game, c.params, initial.error().c_str());
+  auto game = params ? new_game(c.game, *params) : make_error(params.error());
+  if (!game) {
+    std::fprintf(stderr, "%s %s: %s\n", c.game, c.params, game.error().c_str());
     std::exit(1);
   }
-  auto handle = std::make_shared<GameHandle>();
-  handle->game = game;
-  handle->initial = std::move(*initial);
-  handle->params_text = handle->initial->params_text();
-  handle->space = handle->initial->action_space();
-  return handle;
+  return *game;
 }
 
-std::vector<int> numbers(const char* text) {
+// A comma-separated list of positive numbers; exits with a message naming `what` otherwise.
+std::vector<int> numbers(const char* text, const char* what) {
   std::vector<int> out;
   std::stringstream in(text);
   std::string word;
-  while (std::getline(in, word, ',')) out.push_back(std::atoi(word.c_str()));
+  while (std::getline(in, word, ',')) {
+    const int n = std::atoi(word.c_str());
+    if (n < 1 || std::to_string(n) != word) {
+      std::fprintf(stderr, "vector_env_bench: %s: expected positive numbers, got '%s'\n", what,
+                   word.c_str());
+      std::exit(2);
+    }
+    out.push_back(n);
+  }
   return out;
 }
 
@@ -55,9 +57,9 @@ std::vector<int> numbers(const char* text) {
 
 int main(int argc, char** argv) {
   using namespace arbiter::python;
-  const int steps = argc > 1 ? std::atoi(argv[1]) : 2000;
-  const auto batches = numbers(argc > 2 ? argv[2] : "32,1024");
-  const auto threads = numbers(argc > 3 ? argv[3] : "1,2");
+  const int steps = numbers(argc > 1 ? argv[1] : "2000", "steps per game").front();
+  const auto batches = numbers(argc > 2 ? argv[2] : "32,1024", "batch sizes");
+  const auto threads = numbers(argc > 3 ? argv[3] : "1,2", "thread counts");
   const std::string only = argc > 4 ? argv[4] : "";
   std::printf("%-22s%8s%9s%15s\n", "game", "batch", "threads", "steps/s");
   for (const Case& c : kCases) {

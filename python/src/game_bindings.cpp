@@ -50,20 +50,6 @@ StateHandle new_state(const GamePtr& g, std::unique_ptr<GameState> state) {
 
 }  // namespace
 
-GamePtr make_game(std::string_view name, const ParamMap& params) {
-  const Game* game = find_game(name);
-  if (game == nullptr) {
-    raise_value_error("unknown game " + quote(name) + " (known: " + game_names() + ")");
-  }
-  auto handle = std::make_shared<GameHandle>();
-  handle->game = game;
-  handle->initial = take(game->new_state(params));
-  handle->params_text = handle->initial->params_text();
-  handle->params = take(ParamMap::parse(handle->params_text));
-  handle->space = handle->initial->action_space();
-  return handle;
-}
-
 // load_game's arguments as one parameter list: the words after the name, the `params` text,
 // then the keywords (a key given twice is an error, as everywhere).
 GamePtr load_game_from(const std::string& spec, const std::optional<std::string>& params,

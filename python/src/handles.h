@@ -39,8 +39,12 @@ struct GameHandle {
 };
 using GamePtr = std::shared_ptr<GameHandle>;  // immutable once made
 
-// The game `name` under `params`; a ValueError for an unknown game or a bad parameter.
-GamePtr make_game(std::string_view name, const ParamMap& params);
+// The game `name` under `params`; an error for an unknown game or a bad parameter.
+Result<GamePtr> new_game(std::string_view name, const ParamMap& params);
+// The same, the error as a ValueError.
+inline GamePtr make_game(std::string_view name, const ParamMap& params) {
+  return take(new_game(name, params));
+}
 // load_game()'s arguments: "name [key=value ...]", an optional `key=value ...` text, then keyword
 // arguments (True/False as on/off); a key given twice is an error.
 GamePtr load_game_from(const std::string& spec, const std::optional<std::string>& params,

@@ -88,41 +88,47 @@ Status VectorEnv::check_actions(std::span<const int64_t> actions) const {
   return {};
 }
 
+bool VectorEnv::step_game(int i, int action) {
+  EnvBuffers& out = *buffers_;
+  GameState& s = *states_[i];
+  float* rewards = out.rewards.data() + std::size_t(i) * players_;
+  std::fill_n(rewards, players_, 0.0f);
+  out.terminated[i] = 0;
+  const int actor = s.to_move();
+  if (Status ok = s.apply_action(action); !ok) {
+    errors_[i] = ok.error();
+    return false;
+  }
+  bool ended = false;
+  if (s.is_terminal()) {
+    const auto returns = s.returns();
+    for (int p = 0; p < players_; ++p) rewards[p] = static_cast<float>(returns[p]);
+    out.terminated[i] = 1;
+    s.observe(actor, std::span<float>(out.final_observations.data() + std::size_t(i) * obs_size_,
+                                      static_cast<std::size_t>(obs_size_)));
+    s.assign(*game_->initial);  // in place: the game keeps its memory
+    ended = true;
+  }
+  write_features(i);
+  return ended;
+}
+
 Status VectorEnv::step(std::span<const int64_t> actions) {
   if (Status ok = check_actions(actions); !ok) return ok;
   std::atomic<uint64_t> finished{0};
   pool_.run(batch_, [&](int, int begin, int end) {
-    EnvBuffers& out = *buffers_;
     uint64_t ended = 0;
-    for (int i = begin; i < end; ++i) {
-      // The random reads of the next games are asked for first, a block at a time, so they
-      // overlap instead of each game waiting for its own; a block, not the whole range, so
-      // they are still in the cache when their games come (one thread gets the whole batch).
-      if ((i - begin) % kPrefetchBlock == 0) {
-        for (int j = i; j < std::min(end, i + kPrefetchBlock); ++j) {
-          states_[j]->prefetch_decision(static_cast<int>(actions[j]));
-        }
+    // A block of games at a time: their random reads are asked for first, so they overlap
+    // instead of each game waiting for its own. A block, not the whole range, so the lines are
+    // still in the cache when their games come (one thread gets the whole batch).
+    for (int block = begin; block < end; block += kPrefetchBlock) {
+      const int block_end = std::min(end, block + kPrefetchBlock);
+      for (int i = block; i < block_end; ++i) {
+        states_[i]->prefetch_decision(static_cast<int>(actions[i]));
       }
-      GameState& s = *states_[i];
-      float* rewards = out.rewards.data() + std::size_t(i) * players_;
-      std::fill_n(rewards, players_, 0.0f);
-      out.terminated[i] = 0;
-      const int actor = s.to_move();
-      if (Status ok = s.apply_action(static_cast<int>(actions[i])); !ok) {
-        errors_[i] = ok.error();
-        continue;
+      for (int i = block; i < block_end; ++i) {
+        if (step_game(i, static_cast<int>(actions[i]))) ++ended;
       }
-      if (s.is_terminal()) {
-        const auto returns = s.returns();
-        for (int p = 0; p < players_; ++p) rewards[p] = static_cast<float>(returns[p]);
-        out.terminated[i] = 1;
-        s.observe(actor,
-                  std::span<float>(out.final_observations.data() + std::size_t(i) * obs_size_,
-                                   static_cast<std::size_t>(obs_size_)));
-        s.assign(*game_->initial);  // in place: the game keeps its memory
-        ++ended;
-      }
-      write_features(i);
     }
     finished += ended;
   });

@@ -56,6 +56,9 @@ class VectorEnv {
   uint64_t games_finished() const { return games_finished_; }
 
  private:
+  // Game i's decision `action` (errors_[i] when refused), its restart if that ended it (true),
+  // then its features.
+  bool step_game(int i, int action);
   // Observation, mask, player and random action of game i.
   void write_features(int i);
 
