@@ -82,40 +82,21 @@ class ObservationOut {
   // already holds it (nothing to write); else the run's first value, for the writer to write
   // the run (it is zero).
   float* keep(std::size_t begin, std::size_t count, std::span<const uint64_t> key) {
-    float* run = row_.data() + begin;
-    if (!record_) return run;
-    Record& r = *record_;
-    bool kept = false;
-    for (Record::Run& last : r.last_) {
-      if (last.claimed) continue;
-      if (last.begin == begin && last.count == count &&
-          same_key(key, r.last_keys_.data() + last.key_at, last.key_size)) {
-        last.claimed = kept = true;
-        break;
-      }
-      if (last.begin < begin + count && begin < last.begin + last.count) {
-        std::fill_n(row_.data() + last.begin, last.count, 0.0f);
-        last.claimed = true;
-      }
-    }
-    r.kept_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(count),
-                       static_cast<uint32_t>(r.keys_.size()), static_cast<uint32_t>(key.size())});
-    for (uint64_t word : key) r.keys_.push_back(word);
-    return kept ? nullptr : run;
+    return keep_run(begin, count, key, false);
   }
 
   // `count` values from `begin`, all `value`, as a kept run (a zero run is nothing to write).
   void fill(std::size_t begin, std::size_t count, float value) {
     if (value == 0.0f) return;
     const uint64_t key[] = {std::bit_cast<uint32_t>(value)};
-    if (float* run = keep(begin, count, key)) std::fill_n(run, count, value);
+    if (float* run = keep_run(begin, count, key, true)) std::fill_n(run, count, value);
   }
   // `count` values from `begin`: pattern[k] * value (a plane of ones on a board's real cells),
   // as a kept run; the pattern must not change while a record holds the run.
   void fill_scaled(std::size_t begin, const float* pattern, std::size_t count, float value) {
     if (value == 0.0f) return;
     const uint64_t key[] = {std::bit_cast<uint32_t>(value), reinterpret_cast<uintptr_t>(pattern)};
-    if (float* run = keep(begin, count, key)) {
+    if (float* run = keep_run(begin, count, key, true)) {
       for (std::size_t k = 0; k < count; ++k) run[k] = pattern[k] * value;
     }
   }
@@ -130,6 +111,36 @@ class ObservationOut {
   }
 
  private:
+  // keep(); `whole`: the writer writes every value of the run, so a run the last observation
+  // had at the same place, with another key, is written over instead of zeroed first (a plane
+  // whose value changes every ply, such as the ply's fraction of the limit).
+  float* keep_run(std::size_t begin, std::size_t count, std::span<const uint64_t> key, bool whole) {
+    float* run = row_.data() + begin;
+    if (!record_) return run;
+    Record& r = *record_;
+    bool kept = false;
+    for (Record::Run& last : r.last_) {
+      if (last.claimed) continue;
+      if (last.begin == begin && last.count == count) {
+        if (same_key(key, r.last_keys_.data() + last.key_at, last.key_size)) {
+          last.claimed = kept = true;
+          break;
+        }
+        if (whole) {
+          last.claimed = true;
+          continue;
+        }
+      }
+      if (last.begin < begin + count && begin < last.begin + last.count) {
+        std::fill_n(row_.data() + last.begin, last.count, 0.0f);
+        last.claimed = true;
+      }
+    }
+    r.kept_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(count),
+                       static_cast<uint32_t>(r.keys_.size()), static_cast<uint32_t>(key.size())});
+    for (uint64_t word : key) r.keys_.push_back(word);
+    return kept ? nullptr : run;
+  }
   // A word at a time: keys are a few words, and a call to memcmp costs more.
   static bool same_key(std::span<const uint64_t> key, const uint64_t* last, uint32_t size) {
     if (key.size() != size) return false;

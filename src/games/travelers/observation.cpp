@@ -11,6 +11,12 @@ namespace {
 
 constexpr int kPlane = kSquares;
 constexpr int cell(Square s) { return (kRanks - 1 - rank_of(s)) * kFiles + file_of(s); }
+// cell() of every square: a lookup, where the division costs more than the write itself.
+constexpr auto kCell = [] {
+  std::array<uint16_t, kSquares> t{};
+  for (Square s = 0; s < kSquares; ++s) t[s] = static_cast<uint16_t>(cell(s));
+  return t;
+}();
 
 void fill(ObservationOut& out, int plane, float value) { out.fill(plane * kPlane, kPlane, value); }
 
@@ -28,16 +34,18 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   if (max_plies > 0) fill(out, 21, std::min(1.0f, float(state.ply()) / float(max_plies)));
   // 0–5: the observer's pieces by kind (Traveler, Displacer, Block, Ace, Deuce, Trey);
   // 6–11: the opponent's.
-  for (Bitboard b = state.occupied(kWhite) | state.occupied(kBlack); b;) {
-    const Square s = pop_lsb(b);
-    const Piece p = state.at(s);
-    out.set(((side_of(p) == player ? 0 : kKinds) + kind_of(p)) * kPlane + cell(s), 1.0f);
+  for (int k = 0; k < 2; ++k) {
+    const int side = k == 0 ? player : player ^ 1;
+    for (int kind = 0; kind < kKinds; ++kind) {
+      const int base = (k * kKinds + kind) * kPlane;
+      for (Bitboard b = state.pieces(side, kind); b;) out.set(base + kCell[pop_lsb(b)], 1.0f);
+    }
   }
   // 17–20: the decisions taken: from, to, displaced piece, drop square.
   for (int a : taken) {
     const int kind = a / kSquares;
     const int plane = kind == 0 ? 17 : kind <= 2 ? 18 : kind == 3 ? 19 : 20;
-    out.set(plane * kPlane + cell(a % kSquares), 1.0f);
+    out.set(plane * kPlane + kCell[a % kSquares], 1.0f);
   }
 }
 

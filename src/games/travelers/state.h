@@ -151,6 +151,7 @@ class State {
   uint64_t compute_hash() const;
   Piece at(Square s) const { return pos_.board[s]; }
   Bitboard occupied(int side) const { return pos_.occupied[side]; }
+  Bitboard pieces(int side, int kind) const { return pos_.pieces[side][kind]; }
   bool ban() const { return pos_.ban; }
   int no_capture_plies() const { return pos_.no_capture; }
   int ply() const { return static_cast<int>(pos_.ply); }
@@ -173,7 +174,6 @@ class State {
  private:
   friend struct Snapshot;  // snapshot.h: the repetition record of serialize()
   State() = default;
-  Bitboard pieces(int side, int kind) const { return pos_.pieces[side][kind]; }
   void put(Square s, Piece p);
   Piece take(Square s);
   // V12: both Travelers of `side` on its last rank.

@@ -1,6 +1,8 @@
 #include "games/traverse/observation.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 
 #include "games/traverse/actions.h"
 
@@ -10,6 +12,12 @@ namespace {
 constexpr int kPlane = kSquares;
 // The plane cell of a square: rows from the top.
 constexpr int cell(Square s) { return (kSize - 1 - row_of(s)) * kSize + col_of(s); }
+// cell() of every square: a lookup, where the division costs more than the write itself.
+constexpr auto kCell = [] {
+  std::array<uint8_t, kSquares> t{};
+  for (Square s = 0; s < kSquares; ++s) t[s] = static_cast<uint8_t>(cell(s));
+  return t;
+}();
 
 void fill(ObservationOut& out, int plane, float value) { out.fill(plane * kPlane, kPlane, value); }
 
@@ -36,8 +44,9 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
   for (int k = 0; k < n; ++k) {
     const int seat = state.seat((player + k) % n);
+    const int base = 4 * k * kPlane;
     for_each_square(state.pieces_of(seat), [&](Square s) {
-      out.set((4 * k + kind_of(state.at(s))) * kPlane + cell(s), 1.0f);
+      out.set(base + kind_of(state.at(s)) * kPlane + kCell[s], 1.0f);
     });
   }
   plane = 5 * n + 4;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles

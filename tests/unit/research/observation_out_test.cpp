@@ -95,6 +95,34 @@ TEST(ObservationOut, ARunNotAskedForAgainIsZeroed) {
   EXPECT_EQ(row, (Row{0, 0, 0, 0, 0, 2, 0, 0}));
 }
 
+// A fill at the place of the last observation's run, with another value, writes over it (a
+// plane such as the ply's fraction of the limit, which changes every ply); with the value 0 it
+// is nothing to write, and the last run is zeroed.
+TEST(ObservationOut, AFillWithAnotherValueWritesOverTheRun) {
+  Row row(6, 0.0f);
+  ObservationOut::Record record;
+  const float pattern[3] = {1.0f, 0.0f, 2.0f};
+  {
+    ObservationOut out(row, record);
+    out.fill(0, 3, 0.25f);
+    out.fill_scaled(3, pattern, 3, 1.0f);
+  }
+  {
+    ObservationOut out(row, record);
+    out.fill(0, 3, 0.5f);
+    out.fill_scaled(3, pattern, 3, 0.5f);
+  }
+  EXPECT_EQ(row, (Row{0.5f, 0.5f, 0.5f, 0.5f, 0, 1}));
+  {
+    ObservationOut out(row, record);
+    out.fill(0, 3, 0.0f);
+    out.fill_scaled(3, pattern, 3, 0.5f);
+  }
+  EXPECT_EQ(row, (Row{0, 0, 0, 0.5f, 0, 1}));
+  ObservationOut::clear(row, record);
+  EXPECT_EQ(row, Row(6, 0.0f));
+}
+
 // A run asked for after a value was set is written in full: the runs of the last observation
 // are zeroed by then.
 TEST(ObservationOut, ARunAfterAValueIsWrittenInFull) {
