@@ -3,8 +3,7 @@ BUILD      ?= build
 JOBS       ?= 2
 FUZZ_SECS  ?= 10
 
-.PHONY: all deps build python web run test format-check test-release test-sanitize test-fuzz test-e2e \
-  build-asan-idle build-fuzz-idle e2e-on-built bench clean
+.PHONY: all deps build python web run test format-check test-release test-sanitize test-fuzz test-e2e bench clean
 
 all: build
 
@@ -42,12 +41,7 @@ run: build
 	./$(BUILD)/arbiter puzzles import data/puzzles/*.txt
 	./$(BUILD)/arbiter serve
 
-# The browser tests spend most of their time waiting on a browser and a server, so the sanitizer
-# and fuzz trees are built meanwhile at the lowest priority (nice 19): they take the processor
-# time the browser tests leave, without slowing them. Then both suites run on built trees.
-test: build format-check test-release
-	$(MAKE) --no-print-directory -j3 --output-sync=target e2e-on-built build-asan-idle build-fuzz-idle
-	$(MAKE) --no-print-directory test-sanitize test-fuzz
+test: build format-check test-release test-e2e test-sanitize test-fuzz
 
 # Every tracked C++ file is as .clang-format says.
 format-check: deps
@@ -58,32 +52,19 @@ test-release: build
 
 # Debug build of every test under AddressSanitizer and UndefinedBehaviorSanitizer: the whole
 # suite runs, none left out (the CLI sessions skip only the timing of the full bench suite).
-ASAN_CONFIGURE = cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DARBITER_SANITIZE=ON
 test-sanitize: deps
-	$(ASAN_CONFIGURE)
+	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DARBITER_SANITIZE=ON
 	cmake --build build-asan -j$(JOBS)
 	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS)
 
 # libFuzzer targets (clang), each run for FUZZ_SECS seconds from its corpus.
-FUZZ_CONFIGURE = CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DARBITER_FUZZ=ON
 test-fuzz: deps
-	$(FUZZ_CONFIGURE)
+	CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON
 	cmake --build build-fuzz -j$(JOBS) --target fuzz_targets
 	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECS)
 
-# The two trees built at the lowest priority (make test, above).
-build-asan-idle: deps
-	$(ASAN_CONFIGURE)
-	nice -n 19 cmake --build build-asan -j$(JOBS)
-build-fuzz-idle: deps
-	$(FUZZ_CONFIGURE)
-	nice -n 19 cmake --build build-fuzz -j$(JOBS) --target fuzz_targets
-
 # Browser tests: headless Chromium plays through the web UI against a fresh server.
 test-e2e: build
-	bash tests/e2e/run.sh $(BUILD)/arbiter
-e2e-on-built:
 	bash tests/e2e/run.sh $(BUILD)/arbiter
 
 bench: build
