@@ -53,13 +53,13 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   const ActionCodec codec(state.params());
   for (int a : taken) {
     if (a < kSquares) {
-      out.set(plane * kPlane + cell(a), 1.0f);
+      out.set(plane * kPlane + kCell[a], 1.0f);
     } else if (a < codec.lift_id(0) || a == codec.pass_id()) {
-      if (a != codec.pass_id()) out.set((plane + 1) * kPlane + cell(a % kSquares), 1.0f);
+      if (a != codec.pass_id()) out.set((plane + 1) * kPlane + kCell[a % kSquares], 1.0f);
     } else if (a < codec.place_id(0)) {
-      out.set((plane + 2) * kPlane + cell(a - codec.lift_id(0)), 1.0f);
+      out.set((plane + 2) * kPlane + kCell[a - codec.lift_id(0)], 1.0f);
     } else {
-      out.set((plane + 3) * kPlane + cell(a - codec.place_id(0)), 1.0f);
+      out.set((plane + 3) * kPlane + kCell[a - codec.place_id(0)], 1.0f);
     }
   }
 }
