@@ -3,7 +3,7 @@ BUILD      ?= build
 JOBS       ?= 2
 FUZZ_SECS  ?= 10
 
-.PHONY: all deps build python web run test format-check test-release test-sanitize test-fuzz test-e2e bench clean
+.PHONY: all deps build python web run test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e bench clean
 
 all: build
 
@@ -27,10 +27,15 @@ python: deps $(BUILD)/CMakeCache.txt
 	ARBITER_BUILD_DIR=$(abspath $(BUILD)) JOBS=$(JOBS) .venv/bin/python -m pip install --quiet \
 	  --no-index --no-build-isolation ./python
 
-# The browser UI, built into web/dist (served by `arbiter serve`). npm ci runs only when
-# package-lock.json is newer than the last install.
-web: web/node_modules/.installed
+# The browser UI, built into web/dist (served by `arbiter serve`) when one of its files changed
+# since the last build. npm ci runs only when package-lock.json is newer than the last install.
+WEB_FILES := $(shell find web/src web/static web/scripts -type f) web/build.mjs web/package.json \
+             web/tsconfig.json
+web: web/dist/.built
+
+web/dist/.built: $(WEB_FILES) web/node_modules/.installed
 	cd web && npm run typecheck && npm run build
+	touch $@
 
 web/node_modules/.installed: web/package-lock.json | deps
 	cd web && npm ci --no-audit --no-fund
@@ -41,7 +46,10 @@ run: build
 	./$(BUILD)/arbiter puzzles import data/puzzles/*.txt
 	./$(BUILD)/arbiter serve
 
-test: build format-check test-release test-e2e test-sanitize test-fuzz
+# Every stage (tests/stages.sh): the Release suite, the browser tests with the sanitizer tree
+# building beside them, the sanitizer suite, the fuzz targets.
+test: build format-check
+	MAKE="$(MAKE)" SAN=$(SAN) bash tests/stages.sh
 
 # Every tracked C++ file is as .clang-format says.
 format-check: deps
@@ -50,18 +58,26 @@ format-check: deps
 test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
-# Debug build of every test under AddressSanitizer and UndefinedBehaviorSanitizer: the whole
-# suite runs, none left out (the CLI sessions skip only the timing of the full bench suite).
-test-sanitize: deps
-	cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DARBITER_SANITIZE=ON
-	cmake --build build-asan -j$(JOBS)
-	cd build-asan && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS)
+# The sanitizer tree, $(SAN): clang, AddressSanitizer and UndefinedBehaviorSanitizer at -O1 with
+# assertions on, everything also instrumented for libFuzzer's coverage, so the same objects make
+# the sanitizer suite's programs and the fuzz targets.
+SAN      ?= build-san
+SAN_CXX  ?= clang++-14
+san-configure: deps
+	cmake -S . -B $(SAN) -DCMAKE_CXX_COMPILER=$(SAN_CXX) -DCMAKE_BUILD_TYPE=Debug \
+	  -DARBITER_SANITIZE=ON -DARBITER_FUZZ=ON
 
-# libFuzzer targets (clang), each run for FUZZ_SECS seconds from its corpus.
-test-fuzz: deps
-	CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DARBITER_FUZZ=ON
-	cmake --build build-fuzz -j$(JOBS) --target fuzz_targets
-	bash tests/fuzz/run.sh build-fuzz $(FUZZ_SECS)
+san-build: san-configure
+	cmake --build $(SAN) -j$(JOBS) --target all fuzz_targets
+
+# The whole suite under the sanitizers, none left out (the CLI sessions skip only the timing of
+# the full bench suite).
+test-sanitize: san-build
+	cd $(SAN) && ASAN_OPTIONS=detect_leaks=1 ctest --output-on-failure -j$(JOBS)
+
+# libFuzzer targets, each run for FUZZ_SECS seconds from its corpus.
+test-fuzz: san-build
+	bash tests/fuzz/run.sh $(SAN) $(FUZZ_SECS)
 
 # Browser tests: headless Chromium plays through the web UI against a fresh server.
 test-e2e: build
@@ -71,4 +87,4 @@ bench: build
 	./$(BUILD)/arbiter bench
 
 clean:
-	rm -rf $(BUILD) build-asan build-fuzz
+	rm -rf $(BUILD) $(SAN) build-asan build-fuzz

@@ -58,8 +58,8 @@ TEST_F(HardenedServerTest, HealthAnswersWhileTheStoreStalls) {
   // More stalled moves than I/O threads: before, each held an I/O thread for the stall.
   std::vector<std::future<HttpReply>> moves;
   for (const auto& [id, token] : games) {
-    moves.push_back(
-        std::async(std::launch::async, [this, id, token] { return move(id, "c1-b2", token); }));
+    moves.push_back(std::async(
+        std::launch::async, [this, id = id, token = token] { return move(id, "c1-b2", token); }));
   }
   std::this_thread::sleep_for(200ms);
   const auto asked = Clock::now();
@@ -299,7 +299,7 @@ TEST_F(HubTest, AiTurnSurvivesEvictionWhileQueued) {
   auto [id, token] = create({"human", "ai:10"}, "player");
   ASSERT_TRUE(hub_->move(id, token, "c1-b2", 0).ok());
   for (int i = 0; i < 3; ++i) create({"human", "human"}, "other");  // pushes the game out
-  EXPECT_TRUE(eventually([&] { return ply(id) == 2; }, 10s)) << "the AI's turn was lost";
+  EXPECT_TRUE(eventually([&, id = id] { return ply(id) == 2; }, 10s)) << "the AI's turn was lost";
 }
 
 // Start-up and eviction are O(n log n): 40,000 playing games (4,096 kept in memory) start in
