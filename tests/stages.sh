@@ -3,11 +3,10 @@
 # and the fuzz targets. Every stage runs, whatever an earlier one gave, and the run fails when
 # any did; the verdicts are listed at the end.
 #
-# The sanitizer tree builds while the Release suite and the browser tests run, at the lowest
-# priority: the compiler takes what they leave and yields whenever they want the CPU. The browser
-# tests spend most of their time waiting on the browser and the server (they use about 0.6 of a
-# core of two), and the Release suite leaves gaps at its end. The sanitizer suite and the fuzz
-# targets use every core and run alone.
+# The sanitizer tree builds while the browser tests run, at the lowest priority: those tests spend
+# most of their time waiting on the browser and the server (alone they use about 0.6 of a core of
+# two), so the compiler takes what they leave and yields whenever they want the CPU. The other
+# stages use every core and run alone.
 # Usage: tests/stages.sh (from the Makefile, which passes MAKE and its variables).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,27 +28,27 @@ stage() {  # stage NAME COMMAND...: runs it, notes its verdict
   fi
 }
 
-# The sanitizer tree's build, beside the Release suite and the browser tests; its output is
-# shown when it ends. Its own process group (setsid), so that a stop (Ctrl-C, a CI limit) takes
-# all of it down.
+stage "Release suite" "$make" --no-print-directory test-release
+
+# The sanitizer tree's build, beside the browser tests; its output is shown when it ends. It
+# stays in this session: with the scheduler's autogroups, a process in a session of its own
+# (setsid) gets an equal share of the CPU whatever its nice value. A stop (Ctrl-C, a CI limit)
+# reaches it through this script's process group.
 stage "sanitizer configure" "$make" --no-print-directory san-configure
 mkdir -p "$san"
 build_log="$san/stages-build.log"
 build_start=$SECONDS
-setsid nice -n 19 "$make" --no-print-directory san-build >"$build_log" 2>&1 &
+nice -n 19 "$make" --no-print-directory san-build >"$build_log" 2>&1 &
 builder=$!
-trap 'kill -- -$builder 2>/dev/null; exit 130' INT TERM
 
-stage "Release suite" "$make" --no-print-directory test-release
 stage "browser tests" "$make" --no-print-directory test-e2e
 
-echo "=== sanitizer build (begun beside the Release suite)"
+echo "=== sanitizer build (begun beside the browser tests)"
 if wait $builder; then
   built=ok
 else
   built=failed
 fi
-trap - INT TERM
 cat "$build_log"
 if [ $built = ok ]; then
   verdicts+=("ok      sanitizer build ($((SECONDS - build_start)) s from its start)")

@@ -21,18 +21,19 @@ after(async () => {
 
 test('a clock runs out: the flag falls with nobody moving and the game-over panel shows it', async () => {
   const page = await newPage(browser);
-  // 0.05 minutes: 3 s each, no increment.
+  // 0.15 minutes: 9 s each, no increment: low from the start, and long enough to be seen
+  // running before the flag falls on a loaded machine.
   const seated = await openCreated(page, server.url, {
-    game: 'travelers', seats: ['human', 'human'], time_control: '0.05+0',
+    game: 'travelers', seats: ['human', 'human'], time_control: '0.15+0',
   });
   const id = seated.game.id;
-  assert.equal(seated.game.time_control, '0.05+0');
+  assert.equal(seated.game.time_control, '0.15+0');
   // The seat to move counts down, marked low (under 10 s).
   const first = await page.textContent('[data-clock="0"]');
   await page.waitForFunction((t) => document.querySelector('[data-clock="0"]')?.textContent !== t, first);
   assert.match(await page.getAttribute('[data-clock="0"]', 'class'), /low/);
   // The flag falls on the server; the page shows the result and what next.
-  await page.waitForSelector('#game-over', { timeout: 15000 });
+  await page.waitForSelector('#game-over', { timeout: 30000 });
   assert.match(await page.textContent('#game-over'), /on time/);
   assert.ok(await page.isVisible('#over-new'));
   const g = await api(server.url, 'GET', `/api/games/${id}`);
