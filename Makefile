@@ -46,8 +46,8 @@ run: build
 	./$(BUILD)/arbiter puzzles import data/puzzles/*.txt
 	./$(BUILD)/arbiter serve
 
-# Every stage (tests/stages.sh): the Release suite, the browser tests with the sanitizer tree
-# building beside them, the sanitizer suite, the fuzz targets.
+# Every stage (tests/stages.sh): the Release suite, the browser tests, the sanitizer tree's
+# build, its suite, the fuzz targets.
 test: build format-check
 	MAKE="$(MAKE)" SAN=$(SAN) bash tests/stages.sh
 
