@@ -17,11 +17,7 @@ fuzz_one() {
   name=$(basename "$bin")
   mkdir -p "$scratch/$name"
   local log="$scratch/$name.log" out="$scratch/$name.verdict"
-  # A target linked to the shared sanitizer runtime (the sanitizer tree, CMakeLists.txt) lists
-  # libFuzzer's libstdc++ before it; preloaded, the runtime comes first, as it must.
-  local runtime
-  runtime=$(ldd "$bin" | awk '/libclang_rt\.asan/ {print $3}')
-  if ! LD_PRELOAD="$runtime" "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -max_len=4096 -print_final_stats=0 \
+  if ! "$bin" -max_total_time="$secs" -rss_limit_mb=2048 -max_len=4096 -print_final_stats=0 \
       -artifact_prefix="$scratch/$name-" "$scratch/$name" "$here/corpus/$name" >"$log" 2>&1; then
     { echo failed; echo "FAILED: $name"; tail -40 "$log"; } >"$out"
     return
