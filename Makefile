@@ -59,8 +59,9 @@ test-release: build
 	cd $(BUILD) && ctest --output-on-failure -j$(JOBS)
 
 # The sanitizer tree, $(SAN): clang, AddressSanitizer and UndefinedBehaviorSanitizer at -O1 with
-# assertions on, everything also instrumented for libFuzzer's coverage, so the same objects make
-# the sanitizer suite's programs and the fuzz targets.
+# assertions on, the libraries also instrumented for libFuzzer's coverage (but the search and the
+# AI: tests/fuzz/coverage_ignore.txt), so the same objects make the sanitizer suite's programs and
+# the fuzz targets.
 SAN      ?= build-san
 SAN_CXX  ?= clang++-14
 san-configure: deps

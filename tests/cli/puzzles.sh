@@ -4,10 +4,11 @@
 # and skips what it holds; a record's only winning line; the finished games of a store mined
 # (--from-db) and a server serving the puzzles it was given; the shipped puzzle files import;
 # bad input.
-# Usage: puzzles.sh ARBITER SOURCE_DIR [MODE]
+# Usage: puzzles.sh ARBITER SOURCE_DIR [quick|full]
 set -u
 arbiter=$1
 source_dir=$2
+mode=${3:-full}
 . "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
 pid=""
@@ -23,9 +24,12 @@ puzzle selfplay trap seed=1 game=4 ply=41: rating 900, 1 move: e5|f5,f4|f5
 2 puzzles from 4 games, 2 new in the store"
 check "self-play puzzles" "$expected" "$("$arbiter" puzzles generate --game trap --games 4 \
   --nodes 4000 --threads 1 --db "sqlite:$tmp/a.db" --out "$tmp/one.txt" 2>&1)"
-check "the same on two threads" "2 puzzles from 4 games" "$("$arbiter" puzzles generate \
-  --game trap --games 4 --nodes 4000 --threads 2 --out "$tmp/two.txt" --quiet 2>&1)"
-check "the same puzzle lines" "$(cat "$tmp/one.txt")" "$(cat "$tmp/two.txt")"
+# (quick, in sanitizer builds: that two threads give the same is the Release build's check)
+if [ "$mode" != quick ]; then
+  check "the same on two threads" "2 puzzles from 4 games" "$("$arbiter" puzzles generate \
+    --game trap --games 4 --nodes 4000 --threads 2 --out "$tmp/two.txt" --quiet 2>&1)"
+  check "the same puzzle lines" "$(cat "$tmp/one.txt")" "$(cat "$tmp/two.txt")"
+fi
 check "stored once" "2 puzzles from 4 games, 0 new in the store" "$("$arbiter" puzzles \
   generate --game trap --games 4 --nodes 4000 --db "sqlite:$tmp/a.db" --quiet 2>&1)"
 check "export prints what was generated" "$(cat "$tmp/one.txt")" \
