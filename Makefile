@@ -2,6 +2,10 @@
 BUILD      ?= build
 JOBS       ?= 2
 FUZZ_SECS  ?= 10
+# New build trees use Ninja (a tree configured before keeps its generator): it compiles a
+# program's sources while the libraries it links still build, where Make waits for each library
+# first and leaves a core idle behind its last large source.
+export CMAKE_GENERATOR ?= Ninja
 
 .PHONY: all deps build python web run test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e bench clean
 

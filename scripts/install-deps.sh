@@ -5,7 +5,7 @@ set -euo pipefail
 
 # Pinned to Debian 12 (bookworm) package names; versions are whatever bookworm ships.
 packages=(
-  build-essential cmake make pkg-config
+  build-essential cmake make ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev libreadline-dev
   clang-14 libclang-rt-14-dev clang-format git
