@@ -6,10 +6,11 @@
 set -u
 arbiter=$1
 source_dir=$2
+mode=${3:-full}
 # quick (sanitizer builds): each review on two threads only; that one thread gives the same
 # review is the Release build's check.
 threads_list="1 2"
-[ "${3:-full}" = quick ] && threads_list=2
+[ "$mode" = quick ] && threads_list=2
 . "$(dirname "$0")/lib/checks.sh"
 here="$source_dir/tests/cli/analyse"
 tmp=$(mktemp -d)

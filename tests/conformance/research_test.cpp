@@ -151,8 +151,8 @@ TEST_P(Research, RandomDecisionPlayouts) {
     int decisions = 0;
     row.resize(observation(*state, 0).size());
     for (int move = 0; !state->is_terminal(); ++move) {
-      // A sanitizer build (kScale > 1) checks the positions of every kScale-th move only: the
-      // same code runs, at a fraction of the cost; a Release build checks every position.
+      // A Debug build (the sanitizer tree; kScale > 1) checks the positions of every kScale-th
+      // move only: the same code runs, at a fraction of the cost; Release checks every position.
       const bool checked = move % kScale == 0;
       if (move % (c.spec.check_every * kScale) == 0) {
         check_bijection(*state);
