@@ -78,6 +78,15 @@ class ObservationOut {
     if (record_) record_->singles_.push_back(static_cast<uint32_t>(i));
   }
 
+  // Ones at the given indices, as single values: one call for many (the pieces of a board),
+  // so that the record grows once instead of once a value.
+  void set_ones(std::span<const uint32_t> indices) {
+    close_runs();
+    float* row = row_.data();
+    for (uint32_t i : indices) row[i] = 1.0f;
+    if (record_) record_->singles_.insert(record_->singles_.end(), indices.begin(), indices.end());
+  }
+
   // A kept run of `count` values from `begin`, whose content `key` fixes. nullptr when the row
   // already holds it (nothing to write); else the run's first value, for the writer to write
   // the run (it is zero).

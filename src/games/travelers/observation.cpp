@@ -34,13 +34,17 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   if (max_plies > 0) fill(out, 21, std::min(1.0f, float(state.ply()) / float(max_plies)));
   // 0–5: the observer's pieces by kind (Traveler, Displacer, Block, Ace, Deuce, Trey);
   // 6–11: the opponent's.
+  // Gathered first and set in one call: a square holds one piece at most.
+  std::array<uint32_t, kSquares> ones;
+  std::size_t n = 0;
   for (int k = 0; k < 2; ++k) {
     const int side = k == 0 ? player : player ^ 1;
     for (int kind = 0; kind < kKinds; ++kind) {
-      const int base = (k * kKinds + kind) * kPlane;
-      for (Bitboard b = state.pieces(side, kind); b;) out.set(base + kCell[pop_lsb(b)], 1.0f);
+      const uint32_t base = (k * kKinds + kind) * kPlane;
+      for (Bitboard b = state.pieces(side, kind); b;) ones[n++] = base + kCell[pop_lsb(b)];
     }
   }
+  out.set_ones(std::span(ones.data(), n));
   // 17–20: the decisions taken: from, to, displaced piece, drop square.
   for (int a : taken) {
     const int kind = a / kSquares;

@@ -42,13 +42,17 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   ++plane;  // 5n+9: earlier occurrences of this position (R19): 0, 0.5, 1 for 1, 2, 3+
   fill(out, plane, std::min(1.0f, float(state.repetitions() - 1) / 2.0f));
   // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
+  // Gathered first and set in one call: a square holds one piece at most.
+  std::array<uint32_t, kSquares> ones;
+  std::size_t count = 0;
   for (int k = 0; k < n; ++k) {
     const int seat = state.seat((player + k) % n);
-    const int base = 4 * k * kPlane;
+    const uint32_t base = 4 * k * kPlane;
     for_each_square(state.pieces_of(seat), [&](Square s) {
-      out.set(base + kind_of(state.at(s)) * kPlane + kCell[s], 1.0f);
+      ones[count++] = base + kind_of(state.at(s)) * kPlane + kCell[s];
     });
   }
+  out.set_ones(std::span(ones.data(), count));
   plane = 5 * n + 4;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
   const ActionCodec codec(state.params());
   for (int a : taken) {

@@ -45,6 +45,28 @@ TEST(ObservationOut, TheNextObservationZeroesTheLastOnesValues) {
   EXPECT_EQ(row, (Row{0, 0, 0, 0, 3, 0}));
 }
 
+// set_ones() is single values given together: recorded, zeroed by the next observation, and
+// written after a run that the new observation does not keep is zeroed (which may cover them).
+TEST(ObservationOut, OnesGivenTogetherAreSingleValues) {
+  Row row(8, 0.0f);
+  ObservationOut::Record record;
+  {
+    ObservationOut out(row, record);
+    out.fill(4, 4, 0.5f);
+    const uint32_t ones[] = {1, 2};
+    out.set_ones(ones);
+  }
+  EXPECT_EQ(row, (Row{0, 1, 1, 0, 0.5f, 0.5f, 0.5f, 0.5f}));
+  {
+    ObservationOut out(row, record);  // the run is not asked for again: zeroed before the ones
+    const uint32_t ones[] = {2, 5};
+    out.set_ones(ones);
+  }
+  EXPECT_EQ(row, (Row{0, 0, 1, 0, 0, 1, 0, 0}));
+  ObservationOut::clear(row, record);
+  EXPECT_EQ(row, Row(8, 0.0f));
+}
+
 // A run with the same place, length and key is left as it stands: a value planted in it
 // stays, which shows it was neither zeroed nor written.
 TEST(ObservationOut, ARunWithTheSameKeyIsKept) {
