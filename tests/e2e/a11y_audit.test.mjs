@@ -29,9 +29,10 @@ after(async () => {
   await server?.stop();
 });
 
-// The serious and critical findings of axe on the page as it stands, one line each.
+// The serious and critical findings of axe on the page as it stands, one line each. The site's
+// pages are routes of one document, so axe is added to it once.
 async function audit(page) {
-  await page.addScriptTag({ path: axePath });
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
     const r = await axe.run(document, { resultTypes: ['violations'] });
@@ -47,86 +48,101 @@ async function audit(page) {
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.slice(0, 6).join('\n      ')}`);
 }
 
-const kSizes = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, locale: 'en-US' },
-  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'fr-FR' },
-];
-
-for (const theme of ['light', 'dark']) {
-  for (const size of kSizes) {
-    test(`accessibility audit: every page, ${size.name} (${size.locale}), ${theme} theme — no serious or critical finding`, async () => {
-      const context = await browser.newContext({
-        locale: size.locale,
-        viewport: size.viewport,
-        hasTouch: !!size.hasTouch,
-        isMobile: !!size.isMobile,
-        colorScheme: theme,
-        reducedMotion: 'reduce',
-        bypassCSP: true, // axe is injected as a script of the test's own
-      });
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (e) => errors.push(e.message));
-      await site.holdGames(page);
-      const found = [];
-      for (const p of site.pages) {
-        await visit(page, server.url, p);
-        assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), theme);
-        for (const line of await audit(page)) found.push(`${p.name}: ${line}`);
-      }
-      // The account page logged in (its forms differ).
-      await site.logIn(context);
-      await page.goto(`${server.url}/#/`);
-      await visit(page, server.url, { hash: '#/account', ready: (pg) => pg.waitForSelector('#account-name') });
-      for (const line of await audit(page)) found.push(`account (logged in): ${line}`);
-      await context.close();
-      assert.equal(found.length, 0, `serious or critical findings:\n${found.join('\n')}`);
-      assert.deepEqual(errors, []);
-    });
-  }
+// Turns the system's colour scheme to `theme` under the page and waits for the page to follow it
+// (theme.ts). The style sheets follow the theme alone (data-theme), so a page drawn once is
+// audited in both.
+async function systemTheme(page, theme) {
+  await page.emulateMedia({ colorScheme: theme });
+  await page.waitForFunction((t) => document.documentElement.dataset.theme === t, theme);
 }
 
-// Every control a page holds is reached by Tab, in order, and wears a visible focus ring then.
-test('keyboard: every control is reached by Tab and shows a focus ring', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await site.holdGames(page);
+// Every control a page holds is reached by Tab, in order, and wears a visible focus ring then;
+// the problems found, one line each. Leaves nothing focused.
+async function tabThrough(page, name) {
   const problems = [];
-  for (const p of site.pages) {
-    await visit(page, server.url, p);
-    await page.evaluate(() => {
-      document.activeElement?.blur();
-      window.scrollTo(0, 0);
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    window.scrollTo(0, 0);
+  });
+  // The controls a user can operate: visible, enabled, not taken out of the tab order.
+  const wanted = await page.evaluate(() => {
+    const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')];
+    return controls.filter((el) => {
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      return !el.disabled && el.tabIndex >= 0 && style.visibility !== 'hidden' && box.width > 0 && box.height > 0 &&
+        !el.closest('[hidden], [inert], details:not([open]) > :not(summary)');
+    }).map((el, i) => {
+      el.dataset.tabProbe = String(i);
+      return i;
+    }).length;
+  });
+  const reached = new Set();
+  for (let i = 0; i < wanted + 40 && reached.size < wanted; i++) {
+    await page.keyboard.press('Tab');
+    const info = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+      return { probe: el.dataset.tabProbe ?? null, ring, what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"` };
     });
-    // The controls a user can operate: visible, enabled, not taken out of the tab order.
-    const wanted = await page.evaluate(() => {
-      const controls = [...document.querySelectorAll('a[href], button, input, select, textarea, summary, [tabindex]')];
-      return controls.filter((el) => {
-        const style = getComputedStyle(el);
-        const box = el.getBoundingClientRect();
-        return !el.disabled && el.tabIndex >= 0 && style.visibility !== 'hidden' && box.width > 0 && box.height > 0 &&
-          !el.closest('[hidden], [inert], details:not([open]) > :not(summary)');
-      }).map((el, i) => {
-        el.dataset.tabProbe = String(i);
-        return i;
-      }).length;
-    });
-    const reached = new Set();
-    for (let i = 0; i < wanted + 40 && reached.size < wanted; i++) {
-      await page.keyboard.press('Tab');
-      const info = await page.evaluate(() => {
-        const el = document.activeElement;
-        if (!el || el === document.body) return null;
-        const style = getComputedStyle(el);
-        const ring = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
-        return { probe: el.dataset.tabProbe ?? null, ring, what: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"` };
-      });
-      if (!info) continue;
-      if (info.probe !== null) reached.add(info.probe);
-      if (!info.ring) problems.push(`${p.name}: ${info.what} has no focus ring`);
-    }
-    if (reached.size < wanted) problems.push(`${p.name}: Tab reached ${reached.size} of ${wanted} controls`);
+    if (!info) continue;
+    if (info.probe !== null) reached.add(info.probe);
+    if (!info.ring) problems.push(`${name}: ${info.what} has no focus ring`);
   }
-  await context.close();
-  assert.deepEqual([...new Set(problems)], []);
-});
+  if (reached.size < wanted) problems.push(`${name}: Tab reached ${reached.size} of ${wanted} controls`);
+  await page.evaluate(() => document.activeElement?.blur());
+  return problems;
+}
+
+// The desktop opens the site in the light theme and the phone in the dark one (each theme is
+// also the one a page starts in); every page is audited in that theme, then in the other. At the
+// desktop size every page is also gone through by Tab, in the light theme.
+const kSizes = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, locale: 'en-US', themes: ['light', 'dark'], tab: true },
+  { name: 'phone', viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'fr-FR', themes: ['dark', 'light'] },
+];
+
+for (const size of kSizes) {
+  const [first, second] = size.themes;
+  test(`accessibility audit: every page, ${size.name} (${size.locale}), light and dark theme — no serious or critical finding${size.tab ? '; every control is reached by Tab and shows a focus ring' : ''}`, async () => {
+    const context = await browser.newContext({
+      locale: size.locale,
+      viewport: size.viewport,
+      hasTouch: !!size.hasTouch,
+      isMobile: !!size.isMobile,
+      colorScheme: first,
+      reducedMotion: 'reduce',
+      bypassCSP: true, // axe is injected as a script of the test's own
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await site.holdGames(page);
+    const found = [];
+    const problems = [];
+    // The page as drawn, in the first theme, then in the second; back in the first for the next.
+    const auditBoth = async (name) => {
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), first);
+      for (const line of await audit(page)) found.push(`${name}, ${first}: ${line}`);
+      await systemTheme(page, second);
+      for (const line of await audit(page)) found.push(`${name}, ${second}: ${line}`);
+      await systemTheme(page, first);
+    };
+    for (const p of site.pages) {
+      await visit(page, server.url, p);
+      await auditBoth(p.name);
+      if (size.tab) problems.push(...(await tabThrough(page, p.name)));
+    }
+    // The account page logged in (its forms differ).
+    await site.logIn(context);
+    await page.goto(`${server.url}/#/`);
+    await visit(page, server.url, { hash: '#/account', ready: (pg) => pg.waitForSelector('#account-name') });
+    await auditBoth('account (logged in)');
+    await context.close();
+    assert.equal(found.length, 0, `serious or critical findings:\n${found.join('\n')}`);
+    assert.deepEqual([...new Set(problems)], []);
+    assert.deepEqual(errors, []);
+  });
+}

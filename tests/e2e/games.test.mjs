@@ -156,8 +156,8 @@ test('The Travelers: a displacement made by clicks, and a move played as it is',
   // The Displacer on e1 may land on e3, next to the black Ace on e4: the move may stop there or
   // go on to displace the Ace.
   const position = '3tdt3/arw1barwa/9/9/9/4a4/9/ARWA1ARWA/3TDT3 w - 0 1';
+  const page = await newPage(browser);
   for (const displace of [true, false]) {
-    const page = await newPage(browser);
     const seated = await openCreated(page, server.url, { game: 'travelers', position, seats: ['human', 'ai:1'] });
     await waitYourTurn(page);
     await clickBoard(page, 'e1');
@@ -177,8 +177,8 @@ test('The Travelers: a displacement made by clicks, and a move played as it is',
     const game = await api(server.url, 'GET', `/api/games/${seated.game.id}`);
     assert.equal(game.moves[0], displace ? 'e1-e3/e4-a3' : 'e1-e3');
     if (displace) await shot(page, 'travelers-displaced');
-    await page.context().close();
   }
+  await page.context().close();
 });
 
 test('The Travelers: a few moves against the AI', async () => {

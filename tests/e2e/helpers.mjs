@@ -7,7 +7,7 @@
 //   CHROMIUM      optional: the browser (default /usr/bin/chromium)
 
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -78,10 +78,25 @@ export function sleep(ms) {
   return new Promise((r) => setTimeout(r, ms));
 }
 
+// Chromium features the tests turn off: the omnibox's popup, browser UI no test shows, is a web
+// page that every new window (one per browser context) loads in a renderer of its own, a few
+// tenths of a second of a core per context. Chromium keeps only the last --disable-features it
+// is given, so these join the list playwright-core passes (its chromiumSwitches), read from its
+// bundle.
+const kDisabledFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+function disabledFeatures() {
+  const bundle = readFileSync(require.resolve('playwright-core/lib/coreBundle'), 'utf8');
+  const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle);
+  const names = list ? [...list[1].matchAll(/"([\w-]+)"/g)].map((m) => m[1]) : [];
+  if (!names.length) throw new Error('playwright-core: its --disable-features list was not found (tests/e2e/helpers.mjs)');
+  return [...names, ...kDisabledFeatures];
+}
+
 export async function launch() {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', `--disable-features=${disabledFeatures().join(',')}`],
   });
 }
 

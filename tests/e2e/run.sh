@@ -36,8 +36,8 @@ fi
 # E2E_JOBS files at a time (default 1: each runs a server and a browser, and with two at once
 # beside other work a clock test missed its low-time mark; alone, one file at a time keeps both
 # cores busy already, and two at once took 528 s against 497), each given at most 5 minutes: Node
-# holds a file as a whole to the limit as well as each of its tests, and the accessibility
-# audit's file takes close to 3 minutes alone. Older Node versions without these options run
+# holds a file as a whole to the limit as well as each of its tests, and the longest file takes
+# under a minute alone, on a loaded machine a few. Older Node versions without these options run
 # files one per spare core and without a limit.
 opts=()
 node --help | grep -q -- --test-concurrency && opts+=(--test-concurrency="${E2E_JOBS:-1}")

@@ -47,22 +47,20 @@ test('the board is an application of named cells: pieces by legend and seat, zon
   assert.match(await label(page, 'cell-b1'), /^b1, south’s square, selected/);
   assert.match(await label(page, 'cell-b2'), /^b2, empty, target/);
 
-  const travelers = await newPage(browser);
-  await openCreated(travelers, server.url, { game: 'travelers', seats: ['human', 'ai:1'] });
-  await waitYourTurn(travelers);
-  assert.match(await label(travelers, 'cell-d1'), /^d1, white’s Traveler(, can move)?, (dark|light)$/);
-  assert.match(await label(travelers, 'cell-e8'), /^e8, black’s Block, (dark|light)$/);
+  await openCreated(page, server.url, { game: 'travelers', seats: ['human', 'ai:1'] });
+  await waitYourTurn(page);
+  assert.match(await label(page, 'cell-d1'), /^d1, white’s Traveler(, can move)?, (dark|light)$/);
+  assert.match(await label(page, 'cell-e8'), /^e8, black’s Block, (dark|light)$/);
 
-  const trap = await newPage(browser);
-  const seated = await openCreated(trap, server.url, { game: 'trap', seats: ['human', 'human'] });
-  await waitYourTurn(trap);
-  assert.match(await label(trap, 'cell-c3'), /^c3, red’s mover, can move$/);
-  assert.match(await label(trap, 'slot-a1|a2'), /^slot between a1 and a2, target$/);
+  const seated = await openCreated(page, server.url, { game: 'trap', seats: ['human', 'human'] });
+  await waitYourTurn(page);
+  assert.match(await label(page, 'cell-c3'), /^c3, red’s mover, can move$/);
+  assert.match(await label(page, 'slot-a1|a2'), /^slot between a1 and a2, target$/);
   await api(server.url, 'POST', `/api/games/${seated.game.id}/moves`, { move: 'a1|a2,a1|b1' }, seated.tokens['0']);
-  await waitPly(trap, 1);
-  await waitIdle(trap);
-  assert.match(await label(trap, 'cell-a1'), /^a1, empty, walls toward a2, b1$/);
-  for (const p of [page, travelers, trap]) assert.deepEqual(p.errors, []);
+  await waitPly(page, 1);
+  await waitIdle(page);
+  assert.match(await label(page, 'cell-a1'), /^a1, empty, walls toward a2, b1$/);
+  assert.deepEqual(page.errors, []);
 });
 
 test('a polite live region says each move and whose turn it is', async () => {

@@ -61,14 +61,20 @@ export async function sitePages(url) {
     { name: 'profile', hash: `#/players/${user}`, ready: content('#app .card') },
     { name: 'leaderboard', hash: '#/leaderboard', ready: content('#app .card p, #leaderboard') },
     { name: 'join', hash: '#/join/no-such-game/1', ready: content('#app p.error') },
-    ...['lobby', 'analysis', 'puzzles'].filter(routerHas).map((name) => ({
-      name,
-      hash: `#/${name}`,
-      ready: async (page) => {
-        await page.waitForSelector('#app > *');
-        await page.waitForTimeout(1000);
+    // The new-analysis page is its source form, drawn at once; the puzzles page has drawn when
+    // its board is no longer busy and shows a puzzle or, with none stored, the button to the next.
+    ...[
+      { name: 'lobby', ready: content('#app > *') },
+      { name: 'analysis', ready: content('#app form') },
+      {
+        name: 'puzzles',
+        ready: (page) => page.waitForFunction(() => {
+          const board = document.querySelector('#puzzle-board');
+          return board && !board.hasAttribute('data-busy') &&
+            (board.querySelector('svg.board') || document.querySelector('#puzzle-next'));
+        }),
       },
-    })),
+    ].filter((p) => routerHas(p.name)).map((p) => ({ ...p, hash: `#/${p.name}` })),
   ];
   return {
     pages,
