@@ -6,7 +6,7 @@
 
 namespace arbiter::travelers {
 
-ActionSpace ActionCodec::space() const {
+ActionSpace Actions::space() const {
   ActionSpace s;
   s.num_actions = kNumActions;
   const int plies = max_plies_ > 0 ? std::min(max_plies_, kMaxPlies) : kMaxPlies;
@@ -14,19 +14,65 @@ ActionSpace ActionCodec::space() const {
   return s;
 }
 
-int ActionCodec::sequence(const State&, const Move& m, uint16_t* out) const {
-  out[0] = static_cast<uint16_t>(kFrom + m.from);
-  if (!m.displaces()) {
-    out[1] = static_cast<uint16_t>(kTo + m.to);
-    return 2;
-  }
-  out[1] = static_cast<uint16_t>(kToDisplacing + m.to);
-  out[2] = static_cast<uint16_t>(kDisplace + m.victim);
-  out[3] = static_cast<uint16_t>(kDrop + m.drop);
-  return 4;
+namespace {
+
+// Appends base + s for each square s of `squares`, ascending.
+void append(Bitboard squares, int base, std::vector<int>& out) {
+  while (squares) out.push_back(base + pop_lsb(squares));
 }
 
-std::string ActionCodec::text(int a) const {
+}  // namespace
+
+void Actions::legal(const State& state, std::vector<int>& out) const {
+  switch (pending_) {
+    case 0:
+      append(state.movable_pieces(), kFrom, out);
+      return;
+    case 1: {
+      const State::Destinations to = state.destinations(taken_[0] - kFrom);
+      append(to.plain, kTo, out);
+      append(to.displacing, kToDisplacing, out);
+      return;
+    }
+    case 2:
+      append(state.victims(taken_[1] - kToDisplacing), kDisplace, out);
+      return;
+    default:
+      append(state.drops(taken_[0] - kFrom, taken_[1] - kToDisplacing), kDrop, out);
+      return;
+  }
+}
+
+bool Actions::take(const State&, int action, Move& move) {
+  taken_[pending_++] = action;
+  if (pending_ == 2 && action < kToDisplacing) {
+    move = Move{static_cast<uint8_t>(taken_[0] - kFrom), static_cast<uint8_t>(action - kTo)};
+  } else if (pending_ == kMaxDecisions) {
+    move = Move{static_cast<uint8_t>(taken_[0] - kFrom),
+                static_cast<uint8_t>(taken_[1] - kToDisplacing),
+                static_cast<uint8_t>(taken_[2] - kDisplace), static_cast<uint8_t>(action - kDrop)};
+  } else {
+    return false;
+  }
+  pending_ = 0;
+  return true;
+}
+
+bool Actions::peek(int action, Move& move) const {
+  if (pending_ == 1 && action >= kTo && action < kToDisplacing) {
+    move = Move{static_cast<uint8_t>(taken_[0] - kFrom), static_cast<uint8_t>(action - kTo)};
+    return true;
+  }
+  if (pending_ == 3 && action >= kDrop && action < kNumActions) {
+    move = Move{static_cast<uint8_t>(taken_[0] - kFrom),
+                static_cast<uint8_t>(taken_[1] - kToDisplacing),
+                static_cast<uint8_t>(taken_[2] - kDisplace), static_cast<uint8_t>(action - kDrop)};
+    return true;
+  }
+  return false;
+}
+
+std::string Actions::text(int a) const {
   const std::string square = square_name(a % kSquares);
   switch (a / kSquares) {
     case 0:
@@ -42,7 +88,7 @@ std::string ActionCodec::text(int a) const {
   }
 }
 
-Result<int> ActionCodec::read(std::string_view text) const {
+Result<int> Actions::read(std::string_view text) const {
   const std::string lower = to_lower(text);
   const auto words = split(lower);
   const auto bad = [&] {

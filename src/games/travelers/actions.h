@@ -6,20 +6,25 @@
 //   from s 0 + s   to s 81 + s   to s displacing 162 + s   displace s 243 + s   drop s 324 + s
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/result.h"
-#include "games/decisions.h"
+#include "games/game.h"
 #include "games/travelers/state.h"
 
 namespace arbiter::travelers {
 
-class ActionCodec {
+// Each decision's choices are read off the position (State::movable_pieces, destinations,
+// victims, drops), never from a list of moves: a Displacer's hundreds of displacements are four
+// small sets, one a decision. The four decisions of a displacement name one move, and so do the
+// two of another move, so the sequences of the legal moves are distinct and prefix-free.
+class Actions {
  public:
-  using State = travelers::State;
   static constexpr int kMaxDecisions = 4;
   static constexpr int kFrom = 0, kTo = kSquares, kToDisplacing = 2 * kSquares,
                        kDisplace = 3 * kSquares, kDrop = 4 * kSquares, kNumActions = 5 * kSquares;
@@ -27,26 +32,25 @@ class ActionCodec {
   // side has 9 capturable pieces (V7).
   static constexpr int kMaxPlies = 19 * 100;
 
-  explicit ActionCodec(const Params& params) : max_plies_(params.max_plies) {}
+  explicit Actions(const Params& params) : max_plies_(params.max_plies) {}
+
   ActionSpace space() const;
-  int sequence(const State& state, const Move& move, uint16_t* out) const;
-  // Every move begins with its piece: the first decisions are the movable pieces, and a piece
-  // once chosen needs only its own moves (decisions.h).
-  bool first_decisions(const State& state, std::vector<int>& out) const {
-    for (Bitboard b = state.movable_pieces(); b;) out.push_back(kFrom + pop_lsb(b));
-    return true;
-  }
-  bool moves_after_first(const State& state, int first, State::MoveList& out) const {
-    state.generate_from(static_cast<Square>(first - kFrom), out);
-    return true;
-  }
+  int pending() const { return pending_; }
+  std::span<const int> taken() const { return {taken_.data(), static_cast<std::size_t>(pending_)}; }
+  void legal(const State& state, std::vector<int>& out) const;
+  bool take(const State& state, int action, Move& move);
+  // The move `action` would complete, without taking it; false when it completes none. For
+  // prefetching only.
+  bool peek(int action, Move& move) const;
+  void untake(const State&) { --pending_; }
+  void clear() { pending_ = 0; }
   std::string text(int action) const;
   Result<int> read(std::string_view text) const;
 
  private:
   int max_plies_;
+  std::array<int, kMaxDecisions> taken_{};
+  int pending_ = 0;
 };
-
-using Actions = FilteredDecisions<ActionCodec>;
 
 }  // namespace arbiter::travelers

@@ -105,21 +105,34 @@ bool State::has_legal_move() const {
 
 namespace {
 
+// V10: the pieces a Displacer landing on `to` may displace, and the squares a displaced piece
+// may be dropped on (the Displacer's vacated square `from` counts).
+Bitboard victims_at(const Masks& m, Square to) { return kGeometry.orthogonal[to] & m.displaceable; }
+Bitboard drops_at(const Masks& m, Square from, Square to) {
+  return kGeometry.lines[to] & (m.empty | bit(from));
+}
+
 // The moves of the side to move's piece on `from`, in generate()'s order (V4–V11): each goes to
 // add(from, to, victim, drop), which returns false to stop. Returns false when stopped.
-template <class Add>
+// With kEachDisplacement false, the displacements from a landing square are one call,
+// add(from, to, kSomeVictim, kNoSquare), made when there is at least one.
+inline constexpr uint8_t kSomeVictim = 0xfe;
+template <bool kEachDisplacement = true, class Add>
 bool piece_moves(const Position& p, const Masks& m, Bitboard traveler_ok, Square from, Add&& add) {
   const int kind = kind_of(p.board[from]);
   if (kind == kDisplacer) {
     // V5, V10, V11: each landing square, then each displacement from it.
-    const Bitboard empty_after = m.empty | bit(from);  // the vacated square counts (V10)
     for (int d = 0; d < kDirections; ++d) {
       for (int i = 1; i < 9; ++i) {
         const int to = kGeometry.step[from][d][i];
         if (to < 0 || !(m.empty & bit(to))) break;
         if (!add(from, to, kNoSquare, kNoSquare)) return false;
-        Bitboard victims = kGeometry.orthogonal[to] & m.displaceable;
-        const Bitboard drops = kGeometry.lines[to] & empty_after;
+        Bitboard victims = victims_at(m, to);
+        const Bitboard drops = victims ? drops_at(m, from, to) : 0;
+        if constexpr (!kEachDisplacement) {
+          if (drops && !add(from, to, kSomeVictim, kNoSquare)) return false;
+          continue;
+        }
         while (victims) {
           const Square victim = pop_lsb(victims);
           Bitboard each = drops;
@@ -172,16 +185,22 @@ void State::generate(MoveList& out) const {
   if (displacer) piece_moves(pos_, m, traveler_ok, lsb(displacer), add);
 }
 
-void State::generate_from(Square from, MoveList& out) const {
-  out.clear();
-  if (is_terminal() || from >= kSquares || !(pos_.occupied[pos_.side] & bit(from))) return;
+State::Destinations State::destinations(Square from) const {
+  Destinations out;
+  if (is_terminal() || from < 0 || from >= kSquares || !(pos_.occupied[pos_.side] & bit(from))) {
+    return out;
+  }
   const Masks m = masks_of(pos_);
-  piece_moves(pos_, m, traveler_targets(*this, m), from, [&](int f, int to, int victim, int drop) {
-    out.push_back(Move{static_cast<uint8_t>(f), static_cast<uint8_t>(to),
-                       static_cast<uint8_t>(victim), static_cast<uint8_t>(drop)});
+  piece_moves<false>(pos_, m, traveler_targets(*this, m), from, [&](int, int to, int victim, int) {
+    (victim == kNoSquare ? out.plain : out.displacing) |= bit(to);
     return true;
   });
+  return out;
 }
+
+Bitboard State::victims(Square to) const { return victims_at(masks_of(pos_), to); }
+
+Bitboard State::drops(Square from, Square to) const { return drops_at(masks_of(pos_), from, to); }
 
 Bitboard State::movable_pieces() const {
   if (is_terminal()) return 0;

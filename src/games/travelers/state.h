@@ -128,10 +128,20 @@ class State {
 
   // Legal moves (V4–V11), one per resulting position; nothing once the game is over.
   void generate(MoveList& out) const;
-  // The moves of the piece on `from` alone, in generate()'s order (none unless it is a piece of
-  // the side to move); with movable_pieces(), a move's first decision without the others.
-  void generate_from(Square from, MoveList& out) const;
-  Bitboard movable_pieces() const;  // the side to move's pieces that have a legal move
+  // A move's decisions one at a time (actions.h), without listing moves. movable_pieces(): the
+  // side to move's pieces that have a legal move. destinations(): where the side to move's piece
+  // on `from` goes, by a plain move (a slide or a capture) and by a Displacer move that
+  // displaces (V10: landing squares from which a displacement exists); none for another square.
+  // victims() and drops(): for the Displacer on `from` landing on `to`, the pieces it may
+  // displace and the squares the displaced piece may be dropped on.
+  struct Destinations {
+    Bitboard plain = 0;
+    Bitboard displacing = 0;
+  };
+  Bitboard movable_pieces() const;
+  Destinations destinations(Square from) const;
+  Bitboard victims(Square to) const;
+  Bitboard drops(Square from, Square to) const;
   uint64_t count_moves() const;
   void apply(const Move& m);
   void undo();

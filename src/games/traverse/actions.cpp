@@ -50,6 +50,49 @@ bool ActionCodec::moves_after_first(const State& state, int first, State::MoveLi
   return true;
 }
 
+void Actions::legal(const State& state, std::vector<int>& out) const {
+  if (split_) {
+    for_each_square(state.destinations(static_cast<Square>(taken_[0])),
+                    [&](Square s) { out.push_back(codec().to_id(s, 0)); });
+    return;
+  }
+  filtered_.legal(state, out);
+}
+
+bool Actions::take(const State& state, int action, Move& move) {
+  if (split_) {
+    move = Move{};
+    move.from = static_cast<uint8_t>(taken_[0]);
+    move.to = static_cast<uint8_t>(action - codec().to_id(0, 0));
+    clear();
+    return true;
+  }
+  if (filtered_.pending() == 0 && action != codec().pass_id() && state.moves_split_by_piece()) {
+    split_ = true;
+    taken_[0] = action;
+    pending_ = 1;
+    return false;
+  }
+  return filtered_.take(state, action, move);
+}
+
+bool Actions::peek(int action, Move& move) const {
+  if (!split_) return filtered_.peek(action, move);
+  if (action < codec().to_id(0, 0) || action >= codec().to_id(0, 1)) return false;
+  move = Move{};
+  move.from = static_cast<uint8_t>(taken_[0]);
+  move.to = static_cast<uint8_t>(action - codec().to_id(0, 0));
+  return true;
+}
+
+void Actions::untake(const State& state) {
+  if (split_) {
+    clear();
+    return;
+  }
+  filtered_.untake(state);
+}
+
 std::string ActionCodec::text(int a) const {
   if (a == pass_id()) return "pass";
   if (a < kSquares) return "from " + square_name(a);

@@ -10,7 +10,9 @@
 //   pass            the last id: 100 (K + 2) + (K > 0 ? 200 : 0)
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,6 +49,41 @@ class ActionCodec {
   int max_plies_;
 };
 
-using Actions = FilteredDecisions<ActionCodec>;
+// The decisions of a move. Where moves split by piece (no circle can be lifted: always without
+// circle_reversal), a move is `from` then `to`, read off the position (State::movable_pieces,
+// destinations) without listing moves; elsewhere FilteredDecisions lists the moves once and
+// filters them, a move's lifts and placements being decisions of their own.
+class Actions {
+ public:
+  explicit Actions(const Params& params) : filtered_(params) {}
+
+  ActionSpace space() const { return filtered_.space(); }
+  int pending() const { return split_ ? pending_ : filtered_.pending(); }
+  std::span<const int> taken() const {
+    return split_ ? std::span<const int>(taken_.data(), static_cast<std::size_t>(pending_))
+                  : filtered_.taken();
+  }
+  void legal(const State& state, std::vector<int>& out) const;
+  bool take(const State& state, int action, Move& move);
+  // The move `action` would complete, without taking it; false when it completes none or is
+  // not known yet. For prefetching only.
+  bool peek(int action, Move& move) const;
+  void untake(const State& state);
+  void clear() {
+    split_ = false;
+    pending_ = 0;
+    filtered_.clear();
+  }
+  std::string text(int action) const { return filtered_.text(action); }
+  Result<int> read(std::string_view text) const { return filtered_.read(text); }
+
+ private:
+  const ActionCodec& codec() const { return filtered_.codec(); }
+
+  FilteredDecisions<ActionCodec> filtered_;
+  bool split_ = false;  // the move under way began as a piece's (from, to): taken_ holds it
+  std::array<int, 1> taken_{};
+  int pending_ = 0;
+};
 
 }  // namespace arbiter::traverse

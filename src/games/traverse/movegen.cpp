@@ -188,14 +188,17 @@ Bitboard State::movable_pieces() const {
   return movable;
 }
 
-void State::generate_from(Square from, MoveList& out) const {
+Bitboard State::destinations(Square from) const {
   assert(moves_split_by_piece());
-  out.clear();
   const int seat = seats_[to_move_];
-  if (from >= kSquares || !(by_seat_[seat] & bit(from)) || anchored(from, seat)) return;
+  if (from < 0 || from >= kSquares || !(by_seat_[seat] & bit(from)) || anchored(from, seat)) return 0;
   Bitboard jumped = 0;
-  const Bitboard ends = plain_ends(from, seat, direction_mask(seat, kind_of(board_[from])), jumped);
-  for_each_square(ends, [&](Square to) {
+  return plain_ends(from, seat, direction_mask(seat, kind_of(board_[from])), jumped);
+}
+
+void State::generate_from(Square from, MoveList& out) const {
+  out.clear();
+  for_each_square(destinations(from), [&](Square to) {
     Move m;
     m.from = static_cast<uint8_t>(from);
     m.to = static_cast<uint8_t>(to);

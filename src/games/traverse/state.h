@@ -80,10 +80,12 @@ class State {
   uint64_t count_moves() const;
   // Whether generate() is exactly the moves of each piece apart, one piece moving and lifting
   // nothing: so when no circle can be lifted now (R15), and the game runs. Then
-  // movable_pieces() are the pieces with a move (none: the lone pass, R13) and generate_from()
-  // lists one piece's moves in generate()'s order.
+  // movable_pieces() are the pieces with a move (none: the lone pass, R13), destinations() the
+  // squares where the piece on `from` comes to rest (none unless it is a movable piece), and
+  // generate_from() lists that piece's moves in generate()'s order.
   bool moves_split_by_piece() const;
   Bitboard movable_pieces() const;
+  Bitboard destinations(Square from) const;
   void generate_from(Square from, MoveList& out) const;
   void apply(const Move& m);
   void undo();
