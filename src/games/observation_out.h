@@ -5,8 +5,10 @@
 // With a Record, the row holds the observation last written through that record (a batch of
 // games, VectorEnv, keeps each game's row from step to step), and only the difference is
 // written:
-//   - single values are noted as they are set, and zeroed when the next observation begins
-//     (an observation sets a few dozen values of thousands);
+//   - single values are noted as they are set, and zeroed when the next observation sets its
+//     first (an observation sets a few dozen values of thousands); when that first is a
+//     set_ones() of exactly the values the last observation began with (the same pieces on the
+//     same planes: a move's later decisions), those are left as they stand;
 //   - a kept run (a constant plane, or planes that change seldom, such as Trap's walls) is
 //     named by a key that fixes its content: when the last observation had the same run with
 //     the same key, it is left as it stands instead of being zeroed and written again.
@@ -16,11 +18,17 @@
 //   - the kept runs come first, before any single value (a run asked for after one is written
 //     in full, never kept);
 //   - a run's area is its alone: no other run or value of the same observation falls in it,
-//     and a run that recurs at a place has the same length there (a plane, a group of planes).
+//     and a run that recurs at a place has the same length there (a plane, a group of planes);
+//   - a place holds runs or single values, the same in every observation of a row: a single
+//     value of the last observation never falls in a run of the next (its zeroing comes after
+//     the runs are written);
+//   - set_ones() gives distinct values, and no other single value of the observation falls
+//     among them.
 #pragma once
 
 #include <algorithm>
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -60,20 +68,23 @@ class ObservationOut {
   explicit ObservationOut(std::span<float> row) : row_(row), record_(nullptr) {}
   // Over the observation `record` says the row holds: its single values are zeroed now, its
   // kept runs when it is clear that the new observation does not keep them.
-  ObservationOut(std::span<float> row, Record& record) : row_(row), record_(&record) {
-    for (uint32_t i : record.singles_) row_[i] = 0.0f;
-    record.singles_.clear();
+  ObservationOut(std::span<float> row, Record& record)
+      : row_(row), record_(&record), last_singles_(!record.singles_.empty()) {
     std::swap(record.kept_, record.last_);
     std::swap(record.keys_, record.last_keys_);
     record.kept_.clear();
     record.keys_.clear();
   }
-  ~ObservationOut() { close_runs(); }
+  ~ObservationOut() {
+    close_runs();
+    zero_last_singles();
+  }
   ObservationOut(const ObservationOut&) = delete;
   ObservationOut& operator=(const ObservationOut&) = delete;
 
   void set(std::size_t i, float value) {
     close_runs();
+    zero_last_singles();
     row_[i] = value;
     if (record_) record_->singles_.push_back(static_cast<uint32_t>(i));
   }
@@ -82,6 +93,26 @@ class ObservationOut {
   // so that the record grows once instead of once a value.
   void set_ones(std::span<const uint32_t> indices) {
     close_runs();
+    if (last_singles_) {
+      // The first values of this observation: when the last one began with the same, they
+      // stand, and only the rest of the last one's are zeroed.
+      std::vector<uint32_t>& last = record_->singles_;
+      last_singles_ = false;
+      if (last.size() >= indices.size() &&
+          std::equal(indices.begin(), indices.end(), last.begin())) {
+        for (std::size_t k = indices.size(); k < last.size(); ++k) {
+          assert(!in_a_run(last[k]));
+          row_[last[k]] = 0.0f;
+        }
+        last.resize(indices.size());
+        return;
+      }
+      for (uint32_t i : last) {
+        assert(!in_a_run(i));
+        row_[i] = 0.0f;
+      }
+      last.clear();
+    }
     float* row = row_.data();
     for (uint32_t i : indices) row[i] = 1.0f;
     if (record_) record_->singles_.insert(record_->singles_.end(), indices.begin(), indices.end());
@@ -92,6 +123,37 @@ class ObservationOut {
   // the run (it is zero).
   float* keep(std::size_t begin, std::size_t count, std::span<const uint64_t> key) {
     return keep_run(begin, count, key, false);
+  }
+
+  // A kept run of marks, one per bit of `bits` (Trap's walls: a slot's two cells on six
+  // planes): mark(run, bit, value) writes bit's marks into the run (its first value at `run`),
+  // marks no other bit shares. When the last
+  // observation had the run at the same place, only the bits that changed are marked (1 for a
+  // bit now set, 0 for one now clear), else every set bit is, over a zero run.
+  template <class Mark>
+  void keep_marks(std::size_t begin, std::size_t count, std::span<const uint64_t> bits,
+                  Mark&& mark) {
+    const uint64_t* last = nullptr;
+    if (record_) {
+      for (Record::Run& here : record_->last_) {
+        if (here.claimed || here.begin != begin || here.count != count ||
+            here.key_size != bits.size()) {
+          continue;
+        }
+        here.claimed = true;
+        last = record_->last_keys_.data() + here.key_at;
+        break;
+      }
+    }
+    // Recorded as a kept run (the last one here, claimed above, is neither zeroed nor kept).
+    float* run = keep_run(begin, count, bits, false);
+    for (std::size_t w = 0; w < bits.size(); ++w) {
+      const uint64_t now = bits[w];
+      for (uint64_t changed = last ? now ^ last[w] : now; changed != 0; changed &= changed - 1) {
+        const int b = std::countr_zero(changed);
+        mark(run, static_cast<int>(64 * w) + b, (now >> b) & 1 ? 1.0f : 0.0f);
+      }
+    }
   }
 
   // `count` values from `begin`, all `value`, as a kept run (a zero run is nothing to write).
@@ -158,6 +220,24 @@ class ObservationOut {
     }
     return true;
   }
+  // The last observation's single values, zeroed once, before this one sets its first.
+  void zero_last_singles() {
+    if (!last_singles_) return;
+    last_singles_ = false;
+    for (uint32_t i : record_->singles_) {
+      assert(!in_a_run(i));
+      row_[i] = 0.0f;
+    }
+    record_->singles_.clear();
+  }
+  // Whether value i falls in a run of this observation (which the contract rules out for the
+  // last one's single values).
+  bool in_a_run(uint32_t i) const {
+    for (const Record::Run& run : record_->kept_) {
+      if (i >= run.begin && i < run.begin + run.count) return true;
+    }
+    return false;
+  }
   // The last observation's runs that this one has not kept are zeroed, once, before the first
   // single value (which may fall where they were).
   void close_runs() {
@@ -171,6 +251,8 @@ class ObservationOut {
 
   std::span<float> row_;
   Record* record_;
+  // record_->singles_ still lists the last observation's single values, not yet zeroed.
+  bool last_singles_ = false;
 };
 
 }  // namespace arbiter

@@ -63,14 +63,11 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   };
   fill(0, 1.0f);  // 0: the real cells
   // 5–10: a wall on the cell's edge in direction d (geometry.h's order); the six planes are one
-  // run, rewritten only when the walls change.
-  if (float* o = out.keep(5 * plane, 6 * plane, state.walls().w)) {
-    state.walls().for_each([&](int slot) {
-      o[l.wall[slot][0] - 5 * plane] = 1.0f;
-      o[l.wall[slot][1] - 5 * plane] = 1.0f;
-      return true;
-    });
-  }
+  // run, where only the walls that changed are written.
+  out.keep_marks(5 * plane, 6 * plane, state.walls().w, [&](float* run, int slot, float value) {
+    run[l.wall[slot][0] - 5 * plane] = value;
+    run[l.wall[slot][1] - 5 * plane] = value;
+  });
   if (!state.is_terminal() && state.to_move() == player) fill(11, 1.0f);
   if (player == kRed) fill(12, 1.0f);
   const int full_pile = state.params().walls;
@@ -78,15 +75,17 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   const int max_plies = state.params().max_plies;
   if (max_plies > 0) fill(14, std::min(1.0f, float(state.ply()) / float(max_plies)));
   fill(15, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));  // P11
-  // 1, 2: the observer's free and trapped movers; 3, 4: the opponent's.
+  // 1, 2: the observer's free and trapped movers; 3, 4: the opponent's. Set in one call: a
+  // turn's second decision sees the same movers as its first (set_ones keeps them).
+  std::array<uint32_t, 2 * kMoversPerSide> movers;
   for (int k = 0; k < 2; ++k) {
     const int s = k == 0 ? player : player ^ 1;
     for (int i = 0; i < kMoversPerSide; ++i) {
-      out.set(
-          (1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)],
-          1.0f);
+      movers[k * kMoversPerSide + i] = static_cast<uint32_t>(
+          (1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)]);
     }
   }
+  out.set_ones(movers);
   // 16, 17: a step taken of the turn in progress, its start and end cells; 18: a wall taken
   // (both cells it separates).
   if (taken.empty()) return;

@@ -67,6 +67,74 @@ TEST(ObservationOut, OnesGivenTogetherAreSingleValues) {
   EXPECT_EQ(row, Row(8, 0.0f));
 }
 
+// The same ones again at the start of the next observation (the pieces, unchanged between a
+// move's decisions) are left as they stand: a value planted among them stays. The last
+// observation's other single values are zeroed all the same.
+TEST(ObservationOut, TheSameOnesFirstAgainAreKept) {
+  Row row(8, 0.0f);
+  ObservationOut::Record record;
+  const uint32_t ones[] = {1, 4};
+  {
+    ObservationOut out(row, record);
+    out.set_ones(ones);
+    out.set(6, 1.0f);
+  }
+  row[4] = 9.0f;
+  {
+    ObservationOut out(row, record);
+    out.set_ones(ones);
+    out.set(7, 1.0f);
+  }
+  EXPECT_EQ(row, (Row{0, 1, 0, 0, 9, 0, 0, 1}));
+  // Other ones, or the same ones not first, are written afresh.
+  {
+    ObservationOut out(row, record);
+    const uint32_t other[] = {1, 5};
+    out.set_ones(other);
+  }
+  EXPECT_EQ(row, (Row{0, 1, 0, 0, 0, 1, 0, 0}));
+  row[5] = 9.0f;
+  {
+    ObservationOut out(row, record);
+    out.set(2, 1.0f);
+    const uint32_t again[] = {1, 5};
+    out.set_ones(again);
+  }
+  EXPECT_EQ(row, (Row{0, 1, 1, 0, 0, 1, 0, 0}));
+  // An observation that sets no value still zeroes the last one's.
+  { ObservationOut out(row, record); }
+  EXPECT_EQ(row, Row(8, 0.0f));
+}
+
+// A run of marks writes, over the last observation's run at its place, only the marks of the
+// bits that changed: a value planted at an unchanged bit's mark stays.
+TEST(ObservationOut, MarksWriteOnlyWhatChanged) {
+  Row row(8, 0.0f);
+  ObservationOut::Record record;
+  const auto mark = [](float* run, int bit, float value) { run[bit] = value; };
+  {
+    const uint64_t bits[] = {0b0101};
+    ObservationOut(row, record).keep_marks(2, 6, bits, mark);
+  }
+  EXPECT_EQ(row, (Row{0, 0, 1, 0, 1, 0, 0, 0}));
+  row[2] = 9.0f;
+  {
+    const uint64_t bits[] = {0b1001};  // bit 2 cleared, bit 3 set, bit 0 unchanged
+    ObservationOut out(row, record);
+    out.keep_marks(2, 6, bits, mark);
+    out.set(0, 1.0f);
+  }
+  EXPECT_EQ(row, (Row{1, 0, 9, 0, 0, 1, 0, 0}));
+  // Not asked for again: zeroed whole.
+  { ObservationOut(row, record).set(1, 1.0f); }
+  EXPECT_EQ(row, (Row{0, 1, 0, 0, 0, 0, 0, 0}));
+  // Without a record, every set bit is marked.
+  Row fresh(8, 0.0f);
+  const uint64_t bits[] = {0b11};
+  ObservationOut(fresh).keep_marks(4, 4, bits, mark);
+  EXPECT_EQ(fresh, (Row{0, 0, 0, 0, 1, 1, 0, 0}));
+}
+
 // A run with the same place, length and key is left as it stands: a value planted in it
 // stays, which shows it was neither zeroed nor written.
 TEST(ObservationOut, ARunWithTheSameKeyIsKept) {
