@@ -125,6 +125,7 @@ Status VectorEnv::step(std::span<const int64_t> actions) {
       const int block_end = std::min(end, block + kPrefetchBlock);
       for (int i = block; i < block_end; ++i) {
         states_[i]->prefetch_decision(static_cast<int>(actions[i]));
+        written_[i].prefetch();
       }
       for (int i = block; i < block_end; ++i) {
         if (step_game(i, static_cast<int>(actions[i]))) ++ended;

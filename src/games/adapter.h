@@ -268,6 +268,12 @@ class StateAdapter final : public GameState {
     Descriptor::Observation::write(state_, actions_.taken(), player, writer);
   }
   void prefetch_decision(int action) const override {
+    // What the decision writes wherever it goes: the list of legal decisions after it, and the
+    // logs a completed move is appended to.
+    __builtin_prefetch(legal_.data(), 1);
+    prefetch_end(moves_);
+    prefetch_end(decisions_);
+    prefetch_end(move_decisions_);
     if constexpr (requires(typename State::Move m) {
                     actions_.peek(action, m);
                     state_.prefetch_after(m);
@@ -300,6 +306,10 @@ class StateAdapter final : public GameState {
       history_.push_back(before.move_text(moves_[i]));
       before.apply(moves_[i]);
     }
+  }
+  template <class T>
+  static void prefetch_end(const std::vector<T>& log) {
+    if (log.size() < log.capacity()) __builtin_prefetch(log.data() + log.size(), 1);
   }
   // Whether observe() writes planes for `player` into `out` (else it stays zero).
   bool observable(int player, std::span<const float> out) const {

@@ -191,7 +191,10 @@ State::Destinations State::destinations(Square from) const {
     return out;
   }
   const Masks m = masks_of(pos_);
-  piece_moves<false>(pos_, m, traveler_targets(*this, m), from, [&](int, int to, int victim, int) {
+  // Only a Traveler needs the checked squares (V8).
+  const bool traveler = kind_of(pos_.board[from]) == kTraveler;
+  const Bitboard traveler_ok = traveler ? traveler_targets(*this, m) : 0;
+  piece_moves<false>(pos_, m, traveler_ok, from, [&](int, int to, int victim, int) {
     (victim == kNoSquare ? out.plain : out.displacing) |= bit(to);
     return true;
   });
