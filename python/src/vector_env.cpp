@@ -2,12 +2,24 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cassert>
+
+#include "core/bits.h"
 
 namespace arbiter::python {
 
 namespace {
 constexpr int kPrefetchBlock = 64;
+
+// The id of the k-th set bit (0-based) of a bitset; k < its count.
+int64_t kth_legal(std::span<const uint64_t> bits, uint64_t k) {
+  for (std::size_t w = 0;; ++w) {
+    const auto here = static_cast<uint64_t>(std::popcount(bits[w]));
+    if (k < here) return static_cast<int64_t>(64 * w) + select64(bits[w], static_cast<int>(k));
+    k -= here;
+  }
+}
 }  // namespace
 
 VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
@@ -48,15 +60,16 @@ void VectorEnv::write_features(int i) {
                  std::span<float>(out.observations.data() + std::size_t(i) * obs_size_,
                                   static_cast<std::size_t>(obs_size_)),
                  written_[i]);
-  // The mask and the random action from one list of the legal actions.
-  const std::span<const int> legal = s.legal_actions_view();
+  // The mask and the random action from the legal actions as a bitset (the k-th set bit).
+  const std::span<const uint64_t> legal = s.legal_actions_bits();
   uint8_t* mask = out.masks.data() + std::size_t(i) * num_actions_;
   std::fill_n(mask, num_actions_, uint8_t{0});
-  for (int a : legal) {
-    assert(a >= 0 && a < num_actions_);
-    mask[a] = 1;
+  int count = 0;
+  for (std::size_t w = 0; w < legal.size(); ++w) {
+    count += std::popcount(legal[w]);
+    for (uint64_t x = legal[w]; x != 0; x &= x - 1) mask[64 * w + std::countr_zero(x)] = 1;
   }
-  out.random_actions[i] = legal.empty() ? -1 : legal[rngs_[i].below(legal.size())];
+  out.random_actions[i] = count == 0 ? -1 : kth_legal(legal, rngs_[i].below(count));
 }
 
 void VectorEnv::reset() {

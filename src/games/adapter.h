@@ -63,7 +63,9 @@
 #pragma once
 
 #include <algorithm>
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -88,7 +90,8 @@ class StateAdapter final : public GameState {
         observation_size_([this] {
           const auto shape = Descriptor::Observation::shape(params_);
           return static_cast<std::size_t>(shape[0]) * shape[1] * shape[2];
-        }()) {}
+        }()),
+        num_actions_(actions_.space().num_actions) {}
 
   const Game& game() const override { return *game_; }
   std::string params_text() const override { return Descriptor::params_text(params_); }
@@ -122,7 +125,7 @@ class StateAdapter final : public GameState {
   bool undo() override {
     if (actions_.pending() > 0) {
       actions_.untake(state_);
-      legal_valid_ = false;
+      legal_valid_ = bits_valid_ = false;
       return true;
     }
     if (moves_.empty()) return false;
@@ -209,10 +212,12 @@ class StateAdapter final : public GameState {
       if (static_cast<std::size_t>(a) < out.size()) out[a] = 1;
     }
   }
+  std::span<const uint64_t> legal_actions_bits() const override { return legal_bits_now(); }
   Status apply_action(int action) override {
     if (state_.is_terminal()) return make_error("the game is over (" + state_.result_text() + ")");
-    const auto& legal = legal_now();
-    if (!std::binary_search(legal.begin(), legal.end(), action)) {
+    const auto& legal = legal_bits_now();
+    if (action < 0 || action >= num_actions_ ||
+        !((legal[static_cast<std::size_t>(action) >> 6] >> (action & 63)) & 1)) {
       const int n = actions_.space().num_actions;
       if (action < 0 || action >= n) {
         return make_error("action " + std::to_string(action) + " is not an action id (0-" +
@@ -222,7 +227,7 @@ class StateAdapter final : public GameState {
                         ") is not a legal decision now");
     }
     typename State::Move move{};
-    legal_valid_ = false;
+    legal_valid_ = bits_valid_ = false;
     const std::size_t mark = decisions_.size();
     const auto taken = actions_.taken();
     decisions_.insert(decisions_.end(), taken.begin(), taken.end());
@@ -268,9 +273,10 @@ class StateAdapter final : public GameState {
     Descriptor::Observation::write(state_, actions_.taken(), player, writer);
   }
   void prefetch_decision(int action) const override {
-    // What the decision writes wherever it goes: the list of legal decisions after it, and the
-    // logs a completed move is appended to.
-    __builtin_prefetch(legal_.data(), 1);
+    // What the decision writes wherever it goes: the legal decisions after it, and the logs a
+    // completed move is appended to.
+    __builtin_prefetch(legal_bits_.data(), 1);
+    if constexpr (!kLegalBits) __builtin_prefetch(legal_.data(), 1);
     prefetch_end(moves_);
     prefetch_end(decisions_);
     prefetch_end(move_decisions_);
@@ -318,7 +324,7 @@ class StateAdapter final : public GameState {
   // A move was played or taken back: no decision is pending.
   void new_move() {
     actions_.clear();
-    legal_valid_ = false;
+    legal_valid_ = bits_valid_ = false;
   }
   const std::vector<int>& legal_now() const {
     if (!legal_valid_) {
@@ -327,6 +333,24 @@ class StateAdapter final : public GameState {
       legal_valid_ = true;
     }
     return legal_;
+  }
+  // legal_now() as a bitset: from the game's Actions::legal_bits where it has one (a batch
+  // then never lists the ids), else from the list.
+  const std::vector<uint64_t>& legal_bits_now() const {
+    if (!bits_valid_) {
+      legal_bits_.assign((static_cast<std::size_t>(num_actions_) + 63) / 64, 0);
+      if (!state_.is_terminal()) {
+        if constexpr (kLegalBits) {
+          actions_.legal_bits(state_, std::span<uint64_t>(legal_bits_));
+        } else {
+          for (int a : legal_now()) {
+            legal_bits_[static_cast<std::size_t>(a) >> 6] |= uint64_t{1} << (a & 63);
+          }
+        }
+      }
+      bits_valid_ = true;
+    }
+    return legal_bits_;
   }
 
   const Game* game_;
@@ -341,9 +365,16 @@ class StateAdapter final : public GameState {
   std::vector<uint32_t> move_decisions_;
   Actions actions_;
   std::size_t observation_size_;  // channels * height * width of the parameters
-  // legal_actions() of the current state and decisions, computed on first use.
+  // Whether the game's Actions give the legal decisions as a bitset themselves.
+  static constexpr bool kLegalBits = requires(const Actions& a, const State& s,
+                                              std::span<uint64_t> out) { a.legal_bits(s, out); };
+  int num_actions_;  // of the action space
+  // legal_actions() of the current state and decisions, computed on first use, as a list and
+  // as a bitset.
   mutable std::vector<int> legal_;
   mutable bool legal_valid_ = false;
+  mutable std::vector<uint64_t> legal_bits_;
+  mutable bool bits_valid_ = false;
 };
 
 // Every Game member but make_searcher() (engine/game_module.h adds it).

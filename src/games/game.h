@@ -98,6 +98,9 @@ class GameState {
   virtual std::span<const int> legal_actions_view() const = 0;
   // 1 for each id of legal_actions(), else 0; out.size() must be num_actions.
   virtual void legal_actions_mask(std::span<uint8_t> out) const = 0;
+  // The ids of legal_actions() as a bitset: bit a % 64 of word a / 64, (num_actions + 63) / 64
+  // words. Valid until this state next changes, as the view is.
+  virtual std::span<const uint64_t> legal_actions_bits() const = 0;
   // Takes one decision; a one-line error (and no change) when it is not open now.
   virtual Status apply_action(int action) = 0;
   // "from d1", "to d3", "circle e5": readable, the same in every position; string_to_action is

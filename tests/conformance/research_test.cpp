@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,7 +32,8 @@ std::vector<float> observation(const GameState& s, int player) {
   return out;
 }
 
-// The decisions open now: sorted, distinct, in range, the mask, and each one's text reads back.
+// The decisions open now: sorted, distinct, in range, the mask and the bitset, and each one's
+// text reads back.
 void check_decision_node(const GameState& s, int mover) {
   const ActionSpace space = s.action_space();
   const auto legal = legal_of(s);
@@ -44,6 +47,15 @@ void check_decision_node(const GameState& s, int mover) {
     if (mask[a]) from_mask.push_back(a);
   }
   ASSERT_EQ(from_mask, legal) << "mask != legal_actions in " << s.to_text();
+  const std::span<const uint64_t> bits = s.legal_actions_bits();
+  ASSERT_EQ(bits.size(), static_cast<std::size_t>(space.num_actions + 63) / 64);
+  std::vector<int> from_bits;
+  for (std::size_t w = 0; w < bits.size(); ++w) {
+    for (int b = 0; b < 64; ++b) {
+      if ((bits[w] >> b) & 1) from_bits.push_back(static_cast<int>(64 * w) + b);
+    }
+  }
+  ASSERT_EQ(from_bits, legal) << "legal_actions_bits != legal_actions in " << s.to_text();
   if (!s.is_terminal()) {
     ASSERT_EQ(s.to_move(), mover) << "to_move changed within a move";
   }

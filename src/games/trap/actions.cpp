@@ -1,6 +1,8 @@
 #include "games/trap/actions.h"
 
 #include <algorithm>
+#include <bit>
+#include <span>
 
 #include "core/text.h"
 
@@ -60,6 +62,48 @@ void append_slots(const SlotSet& slots, int base, std::vector<int>& out, int aft
   }
 }
 
+// Where legal() puts the decisions: a list of ids (ascending, as they come) or a bitset over
+// the action space.
+struct IdList {
+  std::vector<int>& out;
+  void add(int id) { out.push_back(id); }
+  void add_slots(const SlotSet& slots, int base, int after = -1) {
+    append_slots(slots, base, out, after);
+  }
+  bool empty() const { return out.empty(); }
+};
+struct IdBits {
+  std::span<uint64_t> bits;
+  bool any = false;
+  void add(int id) {
+    bits[id >> 6] |= uint64_t{1} << (id & 63);
+    any = true;
+  }
+  // base + s for each member s of `slots` above `after`: each word shifted into place.
+  void add_slots(const SlotSet& slots, int base, int after = -1) {
+    for (int i = 0; i < static_cast<int>(slots.w.size()); ++i) {
+      const int low = after + 1 - 64 * i;  // the low bits of word i that are not above `after`
+      const uint64_t x = slots.w[i] & (low >= 64 ? 0 : low > 0 ? ~((uint64_t{1} << low) - 1)
+                                                               : ~uint64_t{0});
+      if (x == 0) continue;
+      any = true;
+      or_shifted(bits, x, base + 64 * i);
+    }
+  }
+  bool empty() const { return !any; }
+};
+
+// The set without its highest member.
+SlotSet without_highest(SlotSet set) {
+  for (int i = static_cast<int>(set.w.size()) - 1; i >= 0; --i) {
+    if (set.w[i] != 0) {
+      set.w[i] &= ~(uint64_t{1} << (63 - std::countl_zero(set.w[i])));
+      break;
+    }
+  }
+  return set;
+}
+
 }  // namespace
 
 Actions::Actions(const Params& params)
@@ -74,7 +118,8 @@ ActionSpace Actions::space() const {
   return s;
 }
 
-bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* out) const {
+template <class Sink>
+bool Actions::second_after_step(const State& s, int x, int y, Sink* out) const {
   const Geometry& g = *geo_;
   const int side = s.to_move();
   CellSet after = s.occupied();  // the movers after the first step
@@ -83,7 +128,7 @@ bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* 
   bool any = false;
   const auto add = [&](int id) {
     any = true;
-    if (out) out->push_back(id);
+    if (out) out->add(id);
   };
   // Steps first (their ids are below the walls'), mover by mover in cell order (the mover
   // from x now on y), each in direction order: ascending ids.
@@ -130,14 +175,24 @@ bool Actions::second_after_step(const State& s, int x, int y, std::vector<int>* 
   if (walls_left(s, 1)) {
     const SlotSet free_slots = g.all_slots.minus(s.walls());
     if (!out) return !free_slots.none();
-    const std::size_t before = out->size();
-    append_slots(free_slots, wall_id(0), *out);
-    any = any || out->size() > before;
+    out->add_slots(free_slots, wall_id(0));
+    any = any || !free_slots.none();
   }
   return any;
 }
 
 void Actions::legal(const State& s, std::vector<int>& out) const {
+  IdList list{out};
+  legal_into(s, list);
+}
+
+void Actions::legal_bits(const State& s, std::span<uint64_t> out) const {
+  IdBits bits{out};
+  legal_into(s, bits);
+}
+
+template <class Sink>
+void Actions::legal_into(const State& s, Sink& out) const {
   const Geometry& g = *geo_;
   const int side = s.to_move();
   if (pending_ == 0) {
@@ -173,7 +228,7 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
         return !goes_on;
       });
       if (goes_on) return true;
-      return second_after_step(s, x, y, nullptr);
+      return second_after_step<Sink>(s, x, y, nullptr);
     };
     // The movers in cell order, each in direction order: ascending ids.
     for (int k = 0; k < free_movers; ++k) {
@@ -182,21 +237,19 @@ void Actions::legal(const State& s, std::vector<int>& out) const {
       for (unsigned dirs = directions_into(g, x, to); dirs != 0; dirs &= dirs - 1) {
         const int d = std::countr_zero(dirs);
         // With a wall left, (c) always completes the step; else it needs a second step.
-        if (wall_follows || completes(x, to, g.neighbour[x][d])) out.push_back(step_id(x, d));
+        if (wall_follows || completes(x, to, g.neighbour[x][d])) out.add(step_id(x, d));
       }
     }
     if (walls_left(s, 2)) {
       // (d): the lower slot first, so every free slot but the highest.
-      const std::size_t first = out.size();
-      append_slots(g.all_slots.minus(s.walls()), wall_id(0), out);
-      if (out.size() > first) out.pop_back();
+      out.add_slots(without_highest(g.all_slots.minus(s.walls())), wall_id(0));
     }
-    if (out.empty()) out.push_back(pass_id());  // P8
+    if (out.empty()) out.add(pass_id());  // P8
     return;
   }
   const int a = taken_[0];
   if (is_wall(a)) {
-    append_slots(g.all_slots.minus(s.walls()), wall_id(0), out, a - walls_base_);
+    out.add_slots(g.all_slots.minus(s.walls()), wall_id(0), a - walls_base_);
     return;
   }
   const int x = a / kDirections;

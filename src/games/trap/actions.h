@@ -35,6 +35,9 @@ class Actions {
   int pending() const { return pending_; }
   std::span<const int> taken() const { return {taken_.data(), static_cast<std::size_t>(pending_)}; }
   void legal(const State& state, std::vector<int>& out) const;
+  // The same as a bitset over the action space (bit a of word a / 64), into zero words: the
+  // hundred and more free slots of a turn become a few shifted words instead of an id each.
+  void legal_bits(const State& state, std::span<uint64_t> out) const;
   bool take(const State& state, int action, Move& move);
   // The move `action` would complete, without taking it; false when it completes none. For
   // prefetching only.
@@ -51,9 +54,13 @@ class Actions {
   bool is_wall(int action) const { return action >= walls_base_ && action < pass_id(); }
 
  private:
-  // Appends the second decisions after the step from -> to (or, with out == nullptr, says
+  // legal() into an id list or a bitset (actions.cpp's sinks).
+  template <class Sink>
+  void legal_into(const State& s, Sink& out) const;
+  // Adds the second decisions after the step from -> to (or, with out == nullptr, says
   // whether there is one).
-  bool second_after_step(const State& s, int from, int to, std::vector<int>* out) const;
+  template <class Sink>
+  bool second_after_step(const State& s, int from, int to, Sink* out) const;
   // The turn of the decisions `first` then `second` (neither a pass).
   Move turn(int first, int second) const;
 

@@ -7,35 +7,9 @@
 #include <cassert>
 #include <cstdint>
 
+#include "core/bits.h"
+
 namespace arbiter::trap {
-
-// kSelectInByte[b][k]: the position of the k-th set bit (0-based) of the byte b; k < popcount(b).
-inline constexpr auto kSelectInByte = [] {
-  std::array<std::array<uint8_t, 8>, 256> t{};
-  for (int b = 0; b < 256; ++b) {
-    int k = 0;
-    for (int i = 0; i < 8; ++i) {
-      if ((b >> i) & 1) t[b][k++] = static_cast<uint8_t>(i);
-    }
-  }
-  return t;
-}();
-
-// The position of the k-th set bit (0-based) of x; k < popcount(x). Broadword, no branches:
-// byte counts, their prefix sums in one multiply, the byte found by a bytewise compare.
-inline int select64(uint64_t x, int k) {
-  assert(k >= 0 && k < std::popcount(x));
-  constexpr uint64_t kOnes = 0x0101'0101'0101'0101ULL, kHighs = 0x8080'8080'8080'8080ULL;
-  uint64_t s = x - ((x >> 1) & 0x5555'5555'5555'5555ULL);
-  s = (s & 0x3333'3333'3333'3333ULL) + ((s >> 2) & 0x3333'3333'3333'3333ULL);
-  s = (s + (s >> 4)) & 0x0f0f'0f0f'0f0f'0f0fULL;
-  const uint64_t prefix = s * kOnes;  // byte i: set bits in bytes 0 … i (at most 64)
-  // Bit 7 of byte i is set when prefix byte i ≤ k (128 + k − prefix never borrows).
-  const uint64_t at_most_k = ((static_cast<uint64_t>(k) * kOnes | kHighs) - prefix) & kHighs;
-  const int byte = std::popcount(at_most_k);
-  const int before = static_cast<int>(((prefix << 8) >> (8 * byte)) & 0xff);
-  return 8 * byte + kSelectInByte[(x >> (8 * byte)) & 0xff][k - before];
-}
 
 // Members taking <int U> touch only the first U words: a caller that knows the higher words are
 // zero (a field of at most 64·U cells) saves the work; the default is every word.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/bits.h"
 #include "core/text.h"
 
 namespace arbiter::travelers {
@@ -21,26 +22,42 @@ void append(Bitboard squares, int base, std::vector<int>& out) {
   while (squares) out.push_back(base + pop_lsb(squares));
 }
 
+
+// Sets bit base + s of `out` for each square s of `squares`.
+void add(Bitboard squares, int base, std::span<uint64_t> out) {
+  or_shifted(out, static_cast<uint64_t>(squares), base);
+  or_shifted(out, static_cast<uint64_t>(squares >> 64), base + 64);
+}
+
 }  // namespace
 
-void Actions::legal(const State& state, std::vector<int>& out) const {
+template <class Add>
+void Actions::each_choice(const State& state, Add&& add) const {
   switch (pending_) {
     case 0:
-      append(state.movable_pieces(), kFrom, out);
+      add(state.movable_pieces(), kFrom);
       return;
     case 1: {
       const State::Destinations to = state.destinations(taken_[0] - kFrom);
-      append(to.plain, kTo, out);
-      append(to.displacing, kToDisplacing, out);
+      add(to.plain, kTo);
+      add(to.displacing, kToDisplacing);
       return;
     }
     case 2:
-      append(state.victims(taken_[1] - kToDisplacing), kDisplace, out);
+      add(state.victims(taken_[1] - kToDisplacing), kDisplace);
       return;
     default:
-      append(state.drops(taken_[0] - kFrom, taken_[1] - kToDisplacing), kDrop, out);
+      add(state.drops(taken_[0] - kFrom, taken_[1] - kToDisplacing), kDrop);
       return;
   }
+}
+
+void Actions::legal(const State& state, std::vector<int>& out) const {
+  each_choice(state, [&](Bitboard squares, int base) { append(squares, base, out); });
+}
+
+void Actions::legal_bits(const State& state, std::span<uint64_t> out) const {
+  each_choice(state, [&](Bitboard squares, int base) { add(squares, base, out); });
 }
 
 bool Actions::take(const State&, int action, Move& move) {

@@ -38,6 +38,8 @@ class Actions {
   int pending() const { return pending_; }
   std::span<const int> taken() const { return {taken_.data(), static_cast<std::size_t>(pending_)}; }
   void legal(const State& state, std::vector<int>& out) const;
+  // The same as a bitset over the action space (bit a of word a / 64), into zero words.
+  void legal_bits(const State& state, std::span<uint64_t> out) const;
   bool take(const State& state, int action, Move& move);
   // The move `action` would complete, without taking it; false when it completes none. For
   // prefetching only.
@@ -48,6 +50,10 @@ class Actions {
   Result<int> read(std::string_view text) const;
 
  private:
+  // add(squares, base) for each set of choices: the ids base + s of its squares.
+  template <class Add>
+  void each_choice(const State& state, Add&& add) const;
+
   int max_plies_;
   std::array<int, kMaxDecisions> taken_{};
   int pending_ = 0;

@@ -64,6 +64,8 @@ class Actions {
                   : filtered_.taken();
   }
   void legal(const State& state, std::vector<int>& out) const;
+  // The same as a bitset over the action space (bit a of word a / 64), into zero words.
+  void legal_bits(const State& state, std::span<uint64_t> out) const;
   bool take(const State& state, int action, Move& move);
   // The move `action` would complete, without taking it; false when it completes none or is
   // not known yet. For prefetching only.
@@ -84,6 +86,7 @@ class Actions {
   bool split_ = false;  // the move under way began as a piece's (from, to): taken_ holds it
   std::array<int, 1> taken_{};
   int pending_ = 0;
+  mutable std::vector<int> scratch_;  // legal_bits() where FilteredDecisions lists the ids
 };
 
 }  // namespace arbiter::traverse
