@@ -6,6 +6,8 @@
 //   ActionSpace space() const;               // num_actions and max_game_length
 //   int pending() const; std::span<const int> taken() const;  // decisions of the move so far
 //   void legal(const State&, std::vector<int>& out) const;   // sorted ids; out is empty on entry
+//   void legal_bits(const State&, std::span<uint64_t> out) const;  // optional: legal() as a
+//                                            // bitset (bit a of word a / 64), into zero words
 //   bool take(const State&, int action, Move& move);  // a legal decision; true when it completes
 //                                                     // a move, which is then `move`
 //   void untake(const State&);               // takes back the last decision (pending() > 0)
