@@ -218,10 +218,9 @@ class StateAdapter final : public GameState {
     const auto& legal = legal_bits_now();
     if (action < 0 || action >= num_actions_ ||
         !((legal[static_cast<std::size_t>(action) >> 6] >> (action & 63)) & 1)) {
-      const int n = actions_.space().num_actions;
-      if (action < 0 || action >= n) {
+      if (action < 0 || action >= num_actions_) {
         return make_error("action " + std::to_string(action) + " is not an action id (0-" +
-                          std::to_string(n - 1) + ")");
+                          std::to_string(num_actions_ - 1) + ")");
       }
       return make_error("action " + std::to_string(action) + " (" + actions_.text(action) +
                         ") is not a legal decision now");
@@ -366,8 +365,10 @@ class StateAdapter final : public GameState {
   Actions actions_;
   std::size_t observation_size_;  // channels * height * width of the parameters
   // Whether the game's Actions give the legal decisions as a bitset themselves.
-  static constexpr bool kLegalBits = requires(const Actions& a, const State& s,
-                                              std::span<uint64_t> out) { a.legal_bits(s, out); };
+  static constexpr bool kLegalBits =
+      requires(const Actions& a, const State& s, std::span<uint64_t> out) {
+    a.legal_bits(s, out);
+  };
   int num_actions_;  // of the action space
   // legal_actions() of the current state and decisions, computed on first use, as a list and
   // as a bitset.

@@ -83,8 +83,9 @@ struct IdBits {
   void add_slots(const SlotSet& slots, int base, int after = -1) {
     for (int i = 0; i < static_cast<int>(slots.w.size()); ++i) {
       const int low = after + 1 - 64 * i;  // the low bits of word i that are not above `after`
-      const uint64_t x = slots.w[i] & (low >= 64 ? 0 : low > 0 ? ~((uint64_t{1} << low) - 1)
-                                                               : ~uint64_t{0});
+      const uint64_t x = slots.w[i] & (low >= 64 ? 0
+                                       : low > 0 ? ~((uint64_t{1} << low) - 1)
+                                                 : ~uint64_t{0});
       if (x == 0) continue;
       any = true;
       or_shifted(bits, x, base + 64 * i);

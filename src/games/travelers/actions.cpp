@@ -22,7 +22,6 @@ void append(Bitboard squares, int base, std::vector<int>& out) {
   while (squares) out.push_back(base + pop_lsb(squares));
 }
 
-
 // Sets bit base + s of `out` for each square s of `squares`.
 void add(Bitboard squares, int base, std::span<uint64_t> out) {
   or_shifted(out, static_cast<uint64_t>(squares), base);

@@ -191,7 +191,9 @@ Bitboard State::movable_pieces() const {
 Bitboard State::destinations(Square from) const {
   assert(moves_split_by_piece());
   const int seat = seats_[to_move_];
-  if (from < 0 || from >= kSquares || !(by_seat_[seat] & bit(from)) || anchored(from, seat)) return 0;
+  if (from < 0 || from >= kSquares || !(by_seat_[seat] & bit(from)) || anchored(from, seat)) {
+    return 0;
+  }
   Bitboard jumped = 0;
   return plain_ends(from, seat, direction_mask(seat, kind_of(board_[from])), jumped);
 }
