@@ -14,9 +14,10 @@ namespace arbiter::traverse {
 // Every square a chain of the piece on `from` can stand on (R8–R10, lifting nothing), walking
 // square by square: from each, the first piece along each allowed ray is jumped when the squares
 // beyond it are empty (kRays). `landable` limits where a jump may land; `jumped` receives every
-// piece some chain jumps over.
+// piece some chain jumps over. With a `target`, the walk may stop as soon as it stands on one of
+// its squares (then only whether it reaches the target is known, not every square).
 static Bitboard chain_squares(Square from, uint8_t dirs, Bitboard others, Bitboard landable,
-                              int reach, Bitboard& jumped) {
+                              int reach, Bitboard& jumped, Bitboard target = 0) {
   Bitboard visited = bit(from);
   if (reach == 1) {
     // Single jumps only (R8): a flood fill over whole bitboards is cheaper than the ray walk.
@@ -31,6 +32,7 @@ static Bitboard chain_squares(Square from, uint8_t dirs, Bitboard others, Bitboa
       }
       frontier = next & ~visited;
       visited |= frontier;
+      if (frontier & target) break;
     }
     return visited;
   }
@@ -53,6 +55,7 @@ static Bitboard chain_squares(Square from, uint8_t dirs, Bitboard others, Bitboa
       jumped |= bit(b);
       if (!(visited & bit(land))) {
         visited |= bit(land);
+        if (target & bit(land)) return visited;
         stack[top++] = land;
       }
     }
@@ -84,6 +87,30 @@ Bitboard State::plain_ends(Square from, int seat, uint8_t dirs, Bitboard& jumped
     ends |= (chain_squares(from, along_row, others, start_row, reach, unused) | steps) & start_row;
   }
   return ends & ~origin;  // R12
+}
+
+// Whether plain_ends() of the piece is not empty, walking its chains only until one ends on a
+// square it may end on.
+bool State::has_plain_end(Square from, int seat, uint8_t dirs) const {
+  const Bitboard origin = bit(from);
+  const Bitboard others = occupied_ & ~origin;
+  const int reach = params_.long_jumps ? kMaxJumpReach : 1;
+  Bitboard steps = 0;
+  for (int d = 0; d < kDirections; ++d) {
+    if (dirs & (1u << d)) steps |= shift(origin, d);
+  }
+  steps &= ~occupied_;
+  const Bitboard allowed = (kMiddle | kDestRow[seat]) & ~origin;
+  if (steps & allowed) return true;
+  Bitboard unused = 0;
+  if (chain_squares(from, dirs, others, kBoard, reach, unused, allowed) & allowed) return true;
+  const Bitboard start_row = kStartRow[seat] & ~origin;
+  const uint8_t along_row = dirs & ((seat == kSouth || seat == kNorth) ? (1u << kE) | (1u << kW)
+                                                                       : (1u << kN) | (1u << kS));
+  if (!(origin & kStartRow[seat]) || !along_row) return false;
+  if (steps & start_row) return true;
+  return (chain_squares(from, along_row, others, kStartRow[seat], reach, unused, start_row) &
+          start_row) != 0;
 }
 
 // R15–R17: opponents' circles that a jump would lift.
@@ -180,8 +207,7 @@ Bitboard State::movable_pieces() const {
     rest |= by_kind[kind] & ~stepping;
   }
   for_each_square(rest, [&](Square from) {
-    Bitboard jumped = 0;
-    if (plain_ends(from, seat, direction_mask(seat, kind_of(board_[from])), jumped)) {
+    if (has_plain_end(from, seat, direction_mask(seat, kind_of(board_[from])))) {
       movable |= bit(from);
     }
   });

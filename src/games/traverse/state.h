@@ -145,6 +145,7 @@ class State {
   // End squares of the piece on `from` by moves that lift nothing; `jumped` gets every piece
   // its chains can jump.
   Bitboard plain_ends(Square from, int seat, uint8_t dirs, Bitboard& jumped) const;
+  bool has_plain_end(Square from, int seat, uint8_t dirs) const;
   // Opponent circles that would be lifted if jumped by `seat` (R15–R17).
   Bitboard liftable_circles(int seat) const;
   template <class Plain>
