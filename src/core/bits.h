@@ -49,4 +49,10 @@ inline void or_shifted(std::span<uint64_t> out, uint64_t word, int base) {
   }
 }
 
+// The same for a 128-bit set (the bitboards of the 9×9 and 10×10 boards).
+inline void or_shifted(std::span<uint64_t> out, unsigned __int128 bits, int base) {
+  or_shifted(out, static_cast<uint64_t>(bits), base);
+  or_shifted(out, static_cast<uint64_t>(bits >> 64), base + 64);
+}
+
 }  // namespace arbiter

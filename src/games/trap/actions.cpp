@@ -46,14 +46,19 @@ CellSet cells_below(int cell) {
   return below;
 }
 
+// The members of `slots` above `after`.
+SlotSet slots_above(SlotSet slots, int after) {
+  for (int i = 0; i < static_cast<int>(slots.w.size()); ++i) {
+    const int bits = after + 1 - 64 * i;  // the low bits of word i that are not above `after`
+    slots.w[i] &= bits >= 64 ? 0 : bits > 0 ? ~((uint64_t{1} << bits) - 1) : ~uint64_t{0};
+  }
+  return slots;
+}
+
 // Appends base + s for each member s of `slots` above `after`, ascending: one resize and no
 // capacity test per id (a turn's decisions are mostly free slots, a hundred and more of them).
 void append_slots(const SlotSet& slots, int base, std::vector<int>& out, int after = -1) {
-  SlotSet above = slots;
-  for (int i = 0; i < static_cast<int>(above.w.size()); ++i) {
-    const int bits = after + 1 - 64 * i;  // the low bits of word i that are not above `after`
-    above.w[i] &= bits >= 64 ? 0 : bits > 0 ? ~((uint64_t{1} << bits) - 1) : ~uint64_t{0};
-  }
+  const SlotSet above = slots_above(slots, after);
   const std::size_t at = out.size();
   out.resize(at + static_cast<std::size_t>(above.count()));
   int* next = out.data() + at;
@@ -81,14 +86,11 @@ struct IdBits {
   }
   // base + s for each member s of `slots` above `after`: each word shifted into place.
   void add_slots(const SlotSet& slots, int base, int after = -1) {
-    for (int i = 0; i < static_cast<int>(slots.w.size()); ++i) {
-      const int low = after + 1 - 64 * i;  // the low bits of word i that are not above `after`
-      const uint64_t x = slots.w[i] & (low >= 64 ? 0
-                                       : low > 0 ? ~((uint64_t{1} << low) - 1)
-                                                 : ~uint64_t{0});
-      if (x == 0) continue;
+    const SlotSet above = slots_above(slots, after);
+    for (int i = 0; i < static_cast<int>(above.w.size()); ++i) {
+      if (above.w[i] == 0) continue;
       any = true;
-      or_shifted(bits, x, base + 64 * i);
+      or_shifted(bits, above.w[i], base + 64 * i);
     }
   }
   bool empty() const { return !any; }

@@ -22,12 +22,6 @@ void append(Bitboard squares, int base, std::vector<int>& out) {
   while (squares) out.push_back(base + pop_lsb(squares));
 }
 
-// Sets bit base + s of `out` for each square s of `squares`.
-void add(Bitboard squares, int base, std::span<uint64_t> out) {
-  or_shifted(out, static_cast<uint64_t>(squares), base);
-  or_shifted(out, static_cast<uint64_t>(squares >> 64), base + 64);
-}
-
 }  // namespace
 
 template <class Add>
@@ -56,7 +50,7 @@ void Actions::legal(const State& state, std::vector<int>& out) const {
 }
 
 void Actions::legal_bits(const State& state, std::span<uint64_t> out) const {
-  each_choice(state, [&](Bitboard squares, int base) { add(squares, base, out); });
+  each_choice(state, [&](Bitboard squares, int base) { or_shifted(out, squares, base); });
 }
 
 bool Actions::take(const State&, int action, Move& move) {

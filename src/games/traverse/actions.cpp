@@ -61,23 +61,19 @@ void Actions::legal(const State& state, std::vector<int>& out) const {
 }
 
 void Actions::legal_bits(const State& state, std::span<uint64_t> out) const {
-  const auto add = [&](Bitboard squares, int base) {
-    or_shifted(out, static_cast<uint64_t>(squares), base);
-    or_shifted(out, static_cast<uint64_t>(squares >> 64), base + 64);
-  };
   if (split_) {
-    add(state.destinations(static_cast<Square>(taken_[0])), codec().to_id(0, 0));
+    or_shifted(out, state.destinations(static_cast<Square>(taken_[0])), codec().to_id(0, 0));
   } else if (filtered_.pending() == 0 && state.moves_split_by_piece()) {
     const Bitboard movable = state.movable_pieces();
     if (movable) {
-      add(movable, 0);
+      or_shifted(out, movable, 0);
     } else {
-      or_shifted(out, 1, codec().pass_id());  // R13
+      or_shifted(out, uint64_t{1}, codec().pass_id());  // R13
     }
   } else {
     scratch_.clear();
     filtered_.legal(state, scratch_);
-    for (int a : scratch_) or_shifted(out, 1, a);
+    for (int a : scratch_) or_shifted(out, uint64_t{1}, a);
   }
 }
 
