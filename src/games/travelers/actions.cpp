@@ -19,7 +19,7 @@ namespace {
 
 // Appends base + s for each square s of `squares`, ascending.
 void append(Bitboard squares, int base, std::vector<int>& out) {
-  while (squares) out.push_back(base + pop_lsb(squares));
+  for_each_square(squares, [&](Square s) { out.push_back(base + s); });
 }
 
 }  // namespace

@@ -65,6 +65,15 @@ inline Square pop_lsb(Bitboard& b) {
   b &= b - 1;
   return s;
 }
+// f(square) for every set square, lowest first: a word at a time, where pop_lsb() carries a
+// 128-bit subtraction through every square.
+template <class F>
+inline void for_each_square(Bitboard b, F&& f) {
+  for (auto lo = static_cast<uint64_t>(b); lo != 0; lo &= lo - 1) f(Square(__builtin_ctzll(lo)));
+  for (auto hi = static_cast<uint64_t>(b >> 64); hi != 0; hi &= hi - 1) {
+    f(Square(64 + __builtin_ctzll(hi)));
+  }
+}
 
 // The 8 lines (V4): N NE E SE S SW W NW, as file and rank steps.
 inline constexpr int kDirections = 8;

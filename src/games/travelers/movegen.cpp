@@ -179,8 +179,8 @@ void State::generate(MoveList& out) const {
     return true;
   };
   // Piece by piece, the Displacer last.
-  Bitboard movers = m.steppers | m.block | m.travelers;
-  while (movers) piece_moves(pos_, m, traveler_ok, pop_lsb(movers), add);
+  for_each_square(m.steppers | m.block | m.travelers,
+                  [&](Square from) { piece_moves(pos_, m, traveler_ok, from, add); });
   const Bitboard displacer = pieces(pos_.side, kDisplacer);
   if (displacer) piece_moves(pos_, m, traveler_ok, lsb(displacer), add);
 }
@@ -217,14 +217,12 @@ Bitboard State::movable_pieces() const {
     next_to_empty |= shift<(D + kDirections / 2) % kDirections>(m.empty);
   });
   Bitboard movable = (m.steppers | pieces(pos_.side, kDisplacer)) & next_to_empty;
-  Bitboard own = pos_.occupied[pos_.side] & ~movable;
-  while (own) {
-    const Square from = pop_lsb(own);
+  for_each_square(pos_.occupied[pos_.side] & ~movable, [&](Square from) {
     const bool stopped_at_a_move = !piece_moves(pos_, m, traveler_ok, from, [](int, int, int, int) {
       return false;  // one is enough
     });
     if (stopped_at_a_move) movable |= bit(from);
-  }
+  });
   return movable;
 }
 

@@ -41,7 +41,7 @@ void Observation::write(const State& state, std::span<const int> taken, int play
     const int side = k == 0 ? player : player ^ 1;
     for (int kind = 0; kind < kKinds; ++kind) {
       const uint32_t base = (k * kKinds + kind) * kPlane;
-      for (Bitboard b = state.pieces(side, kind); b;) ones[n++] = base + kCell[pop_lsb(b)];
+      for_each_square(state.pieces(side, kind), [&](Square s) { ones[n++] = base + kCell[s]; });
     }
   }
   out.set_ones(std::span(ones.data(), n));

@@ -116,12 +116,13 @@ inline Square lowest_square(Bitboard b) {
   const auto lo = static_cast<uint64_t>(b);
   return lo ? std::countr_zero(lo) : 64 + std::countr_zero(static_cast<uint64_t>(b >> 64));
 }
-// Calls f(square) for every set bit, lowest first.
+// Calls f(square) for every set bit, lowest first: a word at a time, where clearing the lowest
+// bit of the whole board carries a 128-bit subtraction through every square.
 template <class F>
 inline void for_each_square(Bitboard b, F&& f) {
-  while (b) {
-    f(lowest_square(b));
-    b &= b - 1;
+  for (auto lo = static_cast<uint64_t>(b); lo != 0; lo &= lo - 1) f(Square(std::countr_zero(lo)));
+  for (auto hi = static_cast<uint64_t>(b >> 64); hi != 0; hi &= hi - 1) {
+    f(Square(64 + std::countr_zero(hi)));
   }
 }
 
