@@ -42,16 +42,16 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   ++plane;  // 5n+9: earlier occurrences of this position (R19): 0, 0.5, 1 for 1, 2, 3+
   fill(out, plane, std::min(1.0f, float(state.repetitions() - 1) / 2.0f));
   // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
-  // Gathered first and set in one call: a square holds one piece at most.
+  // Gathered first and set in one call: a square holds one piece at most. One walk over the
+  // occupied squares, not one per player: a walk's end is a branch the processor mispredicts.
+  std::array<uint32_t, kSeats> base{};  // by seat: its player's first plane, seen by `player`
+  for (int k = 0; k < n; ++k) base[state.seat((player + k) % n)] = 4 * k * kPlane;
   std::array<uint32_t, kSquares> ones;
   std::size_t count = 0;
-  for (int k = 0; k < n; ++k) {
-    const int seat = state.seat((player + k) % n);
-    const uint32_t base = 4 * k * kPlane;
-    for_each_square(state.pieces_of(seat), [&](Square s) {
-      ones[count++] = base + kind_of(state.at(s)) * kPlane + kCell[s];
-    });
-  }
+  for_each_square(state.occupied(), [&](Square s) {
+    const Piece piece = state.at(s);
+    ones[count++] = base[seat_of(piece)] + kind_of(piece) * kPlane + kCell[s];
+  });
   out.set_ones(std::span(ones.data(), count));
   plane = 5 * n + 4;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
   const ActionCodec codec(state.params());
