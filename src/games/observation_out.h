@@ -142,19 +142,17 @@ class ObservationOut {
   void keep_marks(std::size_t begin, std::size_t count, std::span<const uint64_t> bits,
                   Mark&& mark) {
     const uint64_t* last = nullptr;
+    float* run = row_.data() + begin;
     if (record_) {
-      for (Record::Run& here : record_->last_) {
-        if (here.claimed || here.begin != begin || here.count != count ||
-            here.key_size != bits.size()) {
-          continue;
-        }
-        here.claimed = true;
-        last = record_->last_keys_.data() + here.key_at;
-        break;
+      Record::Run* here = same_place(begin, count);
+      if (here != nullptr && here->key_size == bits.size()) {
+        here->claimed = true;  // neither zeroed nor kept: its marks are brought up to date
+        last = record_->last_keys_.data() + here->key_at;
+      } else {
+        zero_overlapping(begin, count);
       }
+      note_run(begin, count, bits);
     }
-    // Recorded as a kept run (the last one here, claimed above, is neither zeroed nor kept).
-    float* run = keep_run(begin, count, bits, false);
     for (std::size_t w = 0; w < bits.size(); ++w) {
       const uint64_t now = bits[w];
       for (uint64_t changed = last ? now ^ last[w] : now; changed != 0; changed &= changed - 1) {
@@ -196,29 +194,51 @@ class ObservationOut {
   float* keep_run(std::size_t begin, std::size_t count, std::span<const uint64_t> key, bool whole) {
     float* run = row_.data() + begin;
     if (!record_) return run;
-    Record& r = *record_;
     bool kept = false;
-    for (Record::Run& last : r.last_) {
-      if (last.claimed) continue;
-      if (last.begin == begin && last.count == count) {
-        if (same_key(key, r.last_keys_.data() + last.key_at, last.key_size)) {
-          last.claimed = kept = true;
-          break;
-        }
-        if (whole) {
-          last.claimed = true;
-          continue;
-        }
+    if (Record::Run* here = same_place(begin, count)) {
+      here->claimed = true;
+      kept = same_key(key, record_->last_keys_.data() + here->key_at, here->key_size);
+      if (!kept && !whole) std::fill_n(row_.data() + here->begin, here->count, 0.0f);
+    } else {
+      zero_overlapping(begin, count);
+    }
+    note_run(begin, count, key);
+    return kept ? nullptr : run;
+  }
+  // The last observation's unclaimed run at [begin, begin + count), or nullptr. Observations
+  // of a row ask for their runs in the same order, so the one after the last found is tried
+  // first. When there is one, no other run of the last observation overlaps the area (its runs
+  // were disjoint).
+  Record::Run* same_place(std::size_t begin, std::size_t count) {
+    std::vector<Record::Run>& last = record_->last_;
+    const auto at = [&](std::size_t k) {
+      Record::Run& run = last[k];
+      return !run.claimed && run.begin == begin && run.count == count;
+    };
+    if (next_last_ < last.size() && at(next_last_)) return &last[next_last_++];
+    for (std::size_t k = 0; k < last.size(); ++k) {
+      if (at(k)) {
+        next_last_ = k + 1;
+        return &last[k];
       }
-      if (last.begin < begin + count && begin < last.begin + last.count) {
+    }
+    return nullptr;
+  }
+  // Zeroes, and claims, the last observation's unclaimed runs that overlap a new run's area.
+  void zero_overlapping(std::size_t begin, std::size_t count) {
+    for (Record::Run& last : record_->last_) {
+      if (!last.claimed && last.begin < begin + count && begin < last.begin + last.count) {
         std::fill_n(row_.data() + last.begin, last.count, 0.0f);
         last.claimed = true;
       }
     }
+  }
+  // Records a run of this observation, with its key.
+  void note_run(std::size_t begin, std::size_t count, std::span<const uint64_t> key) {
+    Record& r = *record_;
     r.kept_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(count),
                        static_cast<uint32_t>(r.keys_.size()), static_cast<uint32_t>(key.size())});
     for (uint64_t word : key) r.keys_.push_back(word);
-    return kept ? nullptr : run;
   }
   // A word at a time: keys are a few words, and a call to memcmp costs more.
   static bool same_key(std::span<const uint64_t> key, const uint64_t* last, uint32_t size) {
@@ -259,6 +279,7 @@ class ObservationOut {
 
   std::span<float> row_;
   Record* record_;
+  std::size_t next_last_ = 0;  // same_place(): the last observation's run to try first
   // record_->singles_ still lists the last observation's single values, not yet zeroed.
   bool last_singles_ = false;
 };
