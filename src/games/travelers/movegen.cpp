@@ -166,6 +166,33 @@ bool piece_moves(const Position& p, const Masks& m, Bitboard traveler_ok, Square
   return true;
 }
 
+// Where the side to move's piece on `from`, of `kind` (not the Displacer), may go: V4, V8, V9
+// slides and V6 captures, as whole sets. A walk square by square ends where the processor cannot
+// predict; these are a few shifts. `traveler_ok()` gives traveler_targets(), asked for only
+// for a Traveler (it costs the opponent's attacks).
+template <class TravelerOk>
+Bitboard slides_and_captures(const Masks& m, Square from, int kind, TravelerOk&& traveler_ok) {
+  const Bitboard piece = bit(from);
+  if (!((m.steppers | m.block | m.travelers) & piece)) return 0;
+  const Bitboard ok = kind == kTraveler ? traveler_ok()
+                      : kind == kBlock  ? m.empty & ~kEdgeRanks
+                                        : m.empty;
+  // The piece as the capturer it is, at its V6 distance: the others are empty.
+  const Bitboard ace = kind == kAce ? piece : 0, deuce = kind == kDeuce ? piece : 0,
+                 trey = kind == kTrey ? piece : 0;
+  Bitboard to = 0;
+  for_each_direction([&](auto d) {
+    constexpr int D = decltype(d)::value;
+    Bitboard path = piece;
+    for (int i = 0; i < 3; ++i) {
+      path = shift<D>(path) & m.empty;
+      to |= path & ok;
+    }
+    to |= (shift<D, 1>(ace) | shift<D, 2>(deuce) | shift<D, 3>(trey)) & m.capturable;
+  });
+  return to;
+}
+
 }  // namespace
 
 void State::generate(MoveList& out) const {
@@ -191,10 +218,12 @@ State::Destinations State::destinations(Square from) const {
     return out;
   }
   const Masks m = masks_of(pos_);
-  // Only a Traveler needs the checked squares (V8).
-  const bool traveler = kind_of(pos_.board[from]) == kTraveler;
-  const Bitboard traveler_ok = traveler ? traveler_targets(*this, m) : 0;
-  piece_moves<false>(pos_, m, traveler_ok, from, [&](int, int to, int victim, int) {
+  const int kind = kind_of(pos_.board[from]);
+  if (kind != kDisplacer) {
+    out.plain = slides_and_captures(m, from, kind, [&] { return traveler_targets(*this, m); });
+    return out;
+  }
+  piece_moves<false>(pos_, m, 0, from, [&](int, int to, int victim, int) {
     (victim == kNoSquare ? out.plain : out.displacing) |= bit(to);
     return true;
   });
