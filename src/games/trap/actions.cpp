@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <span>
 
 #include "core/text.h"
@@ -30,10 +31,21 @@ unsigned directions_into(const Geometry& g, int cell, const CellSet& set) {
 }
 
 // Sorts up to three cells in place, ascending.
+// A sorting network on values held in registers: a loop over the array was compiled to vector
+// loads of values just stored one at a time, which wait for the stores to reach the cache.
 void sort_cells(std::array<int, kMoversPerSide>& cells, int n) {
-  for (int i = 1; i < n; ++i) {
-    for (int j = i; j > 0 && cells[j] < cells[j - 1]; --j) std::swap(cells[j], cells[j - 1]);
-  }
+  static_assert(kMoversPerSide == 3);
+  constexpr int kPast = std::numeric_limits<int>::max();  // after every cell
+  int a = cells[0], b = n > 1 ? cells[1] : kPast, c = n > 2 ? cells[2] : kPast;
+  const auto order = [](int& lo, int& hi) {
+    const int low = std::min(lo, hi);
+    hi = std::max(lo, hi);
+    lo = low;
+  };
+  order(a, b);
+  order(b, c);
+  order(a, b);
+  cells = {a, b, c};
 }
 
 // The cells named below `cell`.
