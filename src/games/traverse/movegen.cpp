@@ -120,7 +120,7 @@ Bitboard State::liftable_circles(int seat) const {
   for (int p = 0; p < num_seats_; ++p) {
     const int other = seats_[p];
     if (other == seat) continue;  // R17
-    Bitboard c = circles_ & by_seat_[other] & ~kStartRow[other];
+    Bitboard c = by_kind_[kCircle] & by_seat_[other] & ~kStartRow[other];
     if (!params_.reversal_from_goal) c &= ~kDestRow[other];
     out |= c;
   }
@@ -189,10 +189,8 @@ bool State::moves_split_by_piece() const {
 Bitboard State::movable_pieces() const {
   assert(moves_split_by_piece());
   const int seat = seats_[to_move_];
-  std::array<Bitboard, 4> by_kind{};  // the pieces free to move (R14), by kind
-  for_each_square(by_seat_[seat], [&](Square from) {
-    if (!anchored(from, seat)) by_kind[kind_of(board_[from])] |= bit(from);
-  });
+  // The pieces free to move (R14).
+  const Bitboard free = by_seat_[seat] & ~(params_.goal_anchor ? kDestRow[seat] : Bitboard{0});
   // A step into the middle or the own destination row is always a move (R7, R11): the pieces
   // with one, kind by kind over whole bitboards. Only the others have their chains walked.
   const Bitboard step_targets = ~occupied_ & (kMiddle | kDestRow[seat]);
@@ -203,8 +201,8 @@ Bitboard State::movable_pieces() const {
     for (int d = 0; d < kDirections; ++d) {
       if (dirs & (1u << d)) stepping |= shift(step_targets, (d + 4) % kDirections);
     }
-    movable |= by_kind[kind] & stepping;
-    rest |= by_kind[kind] & ~stepping;
+    movable |= by_kind_[kind] & free & stepping;
+    rest |= by_kind_[kind] & free & ~stepping;
   }
   for_each_square(rest, [&](Square from) {
     if (has_plain_end(from, seat, direction_mask(seat, kind_of(board_[from])))) {

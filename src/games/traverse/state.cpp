@@ -78,7 +78,7 @@ void State::put(Square s, Piece p) {
   board_[s] = p;
   occupied_ |= bit(s);
   by_seat_[seat_of(p)] |= bit(s);
-  if (kind_of(p) == kCircle) circles_ |= bit(s);
+  by_kind_[kind_of(p)] |= bit(s);
   hash_ ^= piece_key(s, p);
 }
 
@@ -88,7 +88,7 @@ Piece State::take(Square s) {
   board_[s] = 0;
   occupied_ &= ~bit(s);
   by_seat_[seat_of(p)] &= ~bit(s);
-  circles_ &= ~bit(s);
+  by_kind_[kind_of(p)] &= ~bit(s);
   hash_ ^= piece_key(s, p);
   return p;
 }
