@@ -14,18 +14,21 @@
 
 #include "core/rng.h"
 #include "handles.h"
+#include "huge_pages.h"
 #include "worker_pool.h"
 
 namespace arbiter::python {
 
 // The arrays one step writes. Shared with the numpy views, which may outlive the environment.
 struct EnvBuffers {
-  std::vector<float> observations;        // (B, C, H, W): the player to decide in each game
-  std::vector<float> final_observations;  // (B, C, H, W): rows of games that ended this step
-  std::vector<uint8_t> masks;             // (B, A): legal actions (numpy bool)
-  std::vector<float> rewards;             // (B, N): returns of games that ended this step
-  std::vector<uint8_t> terminated;        // (B,)
-  std::vector<int32_t> players;           // (B,): the player to decide
+  template <class T>
+  using Array = std::vector<T, HugePageAllocator<T>>;
+  Array<float> observations;        // (B, C, H, W): the player to decide in each game
+  Array<float> final_observations;  // (B, C, H, W): rows of games that ended this step
+  Array<uint8_t> masks;             // (B, A): legal actions (numpy bool)
+  std::vector<float> rewards;       // (B, N): returns of games that ended this step
+  std::vector<uint8_t> terminated;  // (B,)
+  std::vector<int32_t> players;     // (B,): the player to decide
   // (B,): a uniformly random legal action per game, drawn with the masks from the game's own
   // generator (seeded from the environment's seed and the game's index); -1 never appears.
   std::vector<int64_t> random_actions;
