@@ -112,6 +112,12 @@ Bitboard drops_at(const Masks& m, Square from, Square to) {
   return kGeometry.lines[to] & (m.empty | bit(from));
 }
 
+// Where a slide of a piece of `kind` (not the Displacer) may end: V8 keeps a Traveler out of
+// check (`traveler_ok`, from traveler_targets()), V9 a Block off ranks 1 and 9.
+Bitboard slide_ends(const Masks& m, int kind, Bitboard traveler_ok) {
+  return kind == kTraveler ? traveler_ok : kind == kBlock ? m.empty & ~kEdgeRanks : m.empty;
+}
+
 // The moves of the side to move's piece on `from`, in generate()'s order (V4–V11): each goes to
 // add(from, to, victim, drop), which returns false to stop. Returns false when stopped.
 // With kEachDisplacement false, the displacements from a landing square are one call,
@@ -146,9 +152,7 @@ bool piece_moves(const Position& p, const Masks& m, Bitboard traveler_ok, Square
   }
   // V4, V8, V9 slides and V6 captures.
   if (!((m.steppers | m.block | m.travelers) & bit(from))) return true;
-  const Bitboard ok = kind == kTraveler ? traveler_ok
-                      : kind == kBlock  ? m.empty & ~kEdgeRanks
-                                        : m.empty;
+  const Bitboard ok = slide_ends(m, kind, traveler_ok);
   const int reach = kind == kAce ? 1 : kind == kDeuce ? 2 : kind == kTrey ? 3 : 0;
   for (int d = 0; d < kDirections; ++d) {
     for (int i = 1; i <= 3; ++i) {
@@ -166,17 +170,13 @@ bool piece_moves(const Position& p, const Masks& m, Bitboard traveler_ok, Square
   return true;
 }
 
-// Where the side to move's piece on `from`, of `kind` (not the Displacer), may go: V4, V8, V9
-// slides and V6 captures, as whole sets. A walk square by square ends where the processor cannot
-// predict; these are a few shifts. `traveler_ok()` gives traveler_targets(), asked for only
-// for a Traveler (it costs the opponent's attacks).
-template <class TravelerOk>
-Bitboard slides_and_captures(const Masks& m, Square from, int kind, TravelerOk&& traveler_ok) {
+// Where the side to move's piece on `from`, of `kind` (not the Displacer), may go: piece_moves()'s
+// slides and captures as whole sets. A walk square by square ends where the processor cannot
+// predict; these are a few shifts.
+Bitboard slides_and_captures(const Masks& m, Square from, int kind, Bitboard traveler_ok) {
   const Bitboard piece = bit(from);
   if (!((m.steppers | m.block | m.travelers) & piece)) return 0;
-  const Bitboard ok = kind == kTraveler ? traveler_ok()
-                      : kind == kBlock  ? m.empty & ~kEdgeRanks
-                                        : m.empty;
+  const Bitboard ok = slide_ends(m, kind, traveler_ok);
   // The piece as the capturer it is, at its V6 distance: the others are empty.
   const Bitboard ace = kind == kAce ? piece : 0, deuce = kind == kDeuce ? piece : 0,
                  trey = kind == kTrey ? piece : 0;
@@ -220,7 +220,9 @@ State::Destinations State::destinations(Square from) const {
   const Masks m = masks_of(pos_);
   const int kind = kind_of(pos_.board[from]);
   if (kind != kDisplacer) {
-    out.plain = slides_and_captures(m, from, kind, [&] { return traveler_targets(*this, m); });
+    // Only a Traveler needs the checked squares (V8).
+    const Bitboard traveler_ok = kind == kTraveler ? traveler_targets(*this, m) : 0;
+    out.plain = slides_and_captures(m, from, kind, traveler_ok);
     return out;
   }
   piece_moves<false>(pos_, m, 0, from, [&](int, int to, int victim, int) {

@@ -63,6 +63,22 @@ static Bitboard chain_squares(Square from, uint8_t dirs, Bitboard others, Bitboa
   return visited;
 }
 
+// R7: the empty squares next to `origin` in the directions `dirs`.
+static Bitboard step_squares(Bitboard origin, uint8_t dirs, Bitboard occupied) {
+  Bitboard steps = 0;
+  for (int d = 0; d < kDirections; ++d) {
+    if (dirs & (1u << d)) steps |= shift(origin, d);
+  }
+  return steps & ~occupied;
+}
+
+// R11: the directions of `dirs` along `seat`'s start row, the only ones a move that starts there
+// and stays there can take.
+static uint8_t along_start_row(int seat, uint8_t dirs) {
+  return dirs &
+         ((seat == kSouth || seat == kNorth) ? (1u << kE) | (1u << kW) : (1u << kN) | (1u << kS));
+}
+
 // R7–R11 for a piece whose chains lift nothing; `jumped` receives every piece its chains can
 // jump (for the lift test).
 Bitboard State::plain_ends(Square from, int seat, uint8_t dirs, Bitboard& jumped) const {
@@ -70,18 +86,13 @@ Bitboard State::plain_ends(Square from, int seat, uint8_t dirs, Bitboard& jumped
   const Bitboard others = occupied_ & ~origin;  // R10: the origin counts as empty
   const int reach = params_.long_jumps ? kMaxJumpReach : 1;
   const Bitboard visited = chain_squares(from, dirs, others, kBoard, reach, jumped);
-  Bitboard steps = 0;
-  for (int d = 0; d < kDirections; ++d) {
-    if (dirs & (1u << d)) steps |= shift(origin, d);  // R7
-  }
-  steps &= ~occupied_;
+  const Bitboard steps = step_squares(origin, dirs, occupied_);
 
   // R11: middle squares and the own destination row; the own start row only by a move that
   // starts there and stands on nothing else.
   Bitboard ends = (visited | steps) & (kMiddle | kDestRow[seat]);
   const Bitboard start_row = kStartRow[seat];
-  const uint8_t along_row = dirs & ((seat == kSouth || seat == kNorth) ? (1u << kE) | (1u << kW)
-                                                                       : (1u << kN) | (1u << kS));
+  const uint8_t along_row = along_start_row(seat, dirs);
   if ((origin & start_row) && along_row) {
     Bitboard unused = 0;
     ends |= (chain_squares(from, along_row, others, start_row, reach, unused) | steps) & start_row;
@@ -95,18 +106,13 @@ bool State::has_plain_end(Square from, int seat, uint8_t dirs) const {
   const Bitboard origin = bit(from);
   const Bitboard others = occupied_ & ~origin;
   const int reach = params_.long_jumps ? kMaxJumpReach : 1;
-  Bitboard steps = 0;
-  for (int d = 0; d < kDirections; ++d) {
-    if (dirs & (1u << d)) steps |= shift(origin, d);
-  }
-  steps &= ~occupied_;
+  const Bitboard steps = step_squares(origin, dirs, occupied_);
   const Bitboard allowed = (kMiddle | kDestRow[seat]) & ~origin;
   if (steps & allowed) return true;
   Bitboard unused = 0;
   if (chain_squares(from, dirs, others, kBoard, reach, unused, allowed) & allowed) return true;
   const Bitboard start_row = kStartRow[seat] & ~origin;
-  const uint8_t along_row = dirs & ((seat == kSouth || seat == kNorth) ? (1u << kE) | (1u << kW)
-                                                                       : (1u << kN) | (1u << kS));
+  const uint8_t along_row = along_start_row(seat, dirs);
   if (!(origin & kStartRow[seat]) || !along_row) return false;
   if (steps & start_row) return true;
   return (chain_squares(from, along_row, others, kStartRow[seat], reach, unused, start_row) &

@@ -40,11 +40,9 @@ Result<State> State::from_board(const Params& params, const std::array<Piece, kS
     s.put(sq, board[sq]);
   }
   for (int seat : params.seats) {
-    std::array<int, kKinds> count{};
-    for_each_square(s.by_seat_[seat], [&](Square sq) { ++count[kind_of(s.board_[sq])]; });
     for (int k = 0; k < kKinds; ++k) {
-      if (count[k] > 2) {
-        return make_error(std::string(seat_name(seat)) + " has " + std::to_string(count[k]) + " " +
+      if (const int count = popcount(s.by_kind_[k] & s.by_seat_[seat]); count > 2) {
+        return make_error(std::string(seat_name(seat)) + " has " + std::to_string(count) + " " +
                           std::string(kind_name(k)) + "s (at most 2)");
       }
     }

@@ -154,7 +154,7 @@ class State {
   Params params_;
   std::array<Piece, kSquares> board_{};
   Bitboard occupied_ = 0;
-  std::array<Bitboard, 4> by_kind_{};  // every seat's pieces of a kind (kind_of())
+  std::array<Bitboard, kKinds> by_kind_{};  // every seat's pieces of a kind (kind_of())
   std::array<Bitboard, kSeats> by_seat_{};
   std::array<int, kSeats> seats_{};
   int num_seats_ = 0;
