@@ -7,6 +7,8 @@
 // takes chunks from the back of the others' slices, so a thread the system holds back does
 // less instead of holding the rest up, and the caller waits for the indices, not for the
 // threads (one that has not woken by the time the rest have done everything costs nothing).
+// Chunks shrink as a slice runs out, so the threads finish a run within a few indices of each
+// other.
 // Home slices, not chunks handed out in turn: an index then stays with one core from run to run
 // (a batch environment's game stays in its cache), and threads share cache lines of per-index
 // outputs only where slices meet; chunks in turn lost a fifth of the second thread's work.
@@ -31,8 +33,11 @@ namespace arbiter::python {
 class WorkerPool {
  public:
   using Job = std::function<void(int worker, int begin, int end)>;
-  // Indices taken at a time; a run of at most this many runs on the caller alone.
+  // Indices taken at a time, at most; a run of at most this many runs on the caller alone (as
+  // does every run of a pool of one thread).
   static constexpr int kChunk = 64;
+  // Indices taken at a time, at least, unless fewer are left.
+  static constexpr int kMinChunk = 4;
 
   explicit WorkerPool(int threads) : slices_(new Slice[static_cast<std::size_t>(threads)]) {
     for (int i = 1; i < threads; ++i) workers_.emplace_back([this, i] { work(i); });
@@ -79,6 +84,13 @@ class WorkerPool {
   };
   static uint64_t pack(uint32_t begin, uint32_t end) { return uint64_t{begin} << 32 | end; }
 
+  // A chunk of a slice with `left` indices left: a quarter of them, from kMinChunk to kChunk.
+  // Smaller as a slice runs out, so that the threads end a run together: with whole chunks
+  // to the end, the caller waited a third of a chunk's time at every run.
+  static uint32_t chunk_size(uint32_t left) {
+    return std::min(left, std::clamp<uint32_t>(left / 4, kMinChunk, kChunk));
+  }
+
   // Claims a chunk of slice s, from its front (its owner) or its back (another thread);
   // false when nothing is left. A claim is one compare-and-swap on what is left, so it is
   // valid in the run under way whatever run the claimant woke for.
@@ -87,7 +99,7 @@ class WorkerPool {
     for (;;) {
       const auto b = static_cast<uint32_t>(left >> 32), e = static_cast<uint32_t>(left);
       if (b >= e) return false;
-      const uint32_t size = std::min<uint32_t>(kChunk, e - b);
+      const uint32_t size = chunk_size(e - b);
       const uint64_t rest = front ? pack(b + size, e) : pack(b, e - size);
       if (slices_[s].left.compare_exchange_weak(left, rest)) {
         begin = front ? b : e - size;
