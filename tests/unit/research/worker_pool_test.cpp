@@ -1,7 +1,7 @@
 // The pool VectorEnv steps its games on (python/src/worker_pool.h): every index of a run is
-// done exactly once, in non-empty chunks of at most kChunk (one thread: the whole run), whatever the thread count and run length; a
-// thread held back leaves its share to the others; and chunks shrink as a run ends, so that the
-// threads end it together.
+// done exactly once, in non-empty chunks of at most kChunk (one thread: the whole run), whatever
+// the thread count and run length; a thread held back leaves its share to the others; and chunks
+// shrink as a run ends, so that the threads end it together.
 #include "worker_pool.h"
 
 #include <gtest/gtest.h>
@@ -25,8 +25,7 @@ TEST(WorkerPool, EveryIndexOnceInBoundedChunks) {
         std::vector<std::atomic<int>> done(static_cast<std::size_t>(n));
         std::atomic<bool> bad_chunk{false};
         pool.run(n, [&](int worker, int begin, int end) {
-          if (worker < 0 || worker >= threads || begin < 0 || end > n ||
-              (n > 0 && begin >= end) ||
+          if (worker < 0 || worker >= threads || begin < 0 || end > n || (n > 0 && begin >= end) ||
               (threads > 1 && end - begin > WorkerPool::kChunk)) {
             bad_chunk = true;
           }
