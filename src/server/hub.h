@@ -335,6 +335,9 @@ class Hub {
   void queue_ai_job_locked(const LiveGame& g);
   void run_ai(const std::string& id);
   void ai_progress(const GamePtr& g, uint64_t generation, int seat, const ai::SearchProgress& p);
+  // An AI worker's search progress (store/thinking_notice.h), for the watchers of the game
+  // when it is live here and still at the turn searched.
+  void worker_thinking(const store::ThinkingNotice& notice);
 
   // Runs `attempt` with `done`. On a store shared with other servers, where this server's copy
   // of game `id` may be behind (hub_sync.cpp), a refusal a newer copy might not give (a seat

@@ -6,7 +6,8 @@
 // stored that ply first (409) also rereads the game, so the next request sees what the other
 // stored. The lobby (lobby.h) hears of the seeks' notices, of games not in memory here, and of a
 // lost connection. An AI worker's move (ai_workers 0, worker/worker.h) is one more change heard
-// so. Sessions another server ends (a logout, a password change, a deletion) are noted for a
+// so, and its search's progress a notice that is relayed to the game's watchers. Sessions
+// another server ends (a logout, a password change, a deletion) are noted for a
 // while, so a session this server keeps unread for a minute (online/online_api.cpp) is read
 // again at once (session_ended_since).
 #include <algorithm>
@@ -78,6 +79,7 @@ void Hub::store_changed(const store::GameChange& change) {
     return;
   }
   if (change.kind == store::GameChange::Kind::kSessions) return sessions_ended(change);
+  if (change.kind == store::GameChange::Kind::kThinking) return worker_thinking(change.thinking);
   if (change.game_id.empty()) {  // notices may have been missed: reread every live game
     {
       std::lock_guard lock(ended_mu_);
@@ -103,6 +105,19 @@ void Hub::store_changed(const store::GameChange& change) {
     }
   }
   refresh_later(change.game_id);
+}
+
+void Hub::worker_thinking(const store::ThinkingNotice& n) {
+  GamePtr g = held(n.game_id);
+  if (!g) return;  // no one watches it here
+  Lock lock(g->mu);
+  // The turn searched, as this server holds the game: a notice of a turn over (its move heard
+  // before it) or not yet reached here is dropped. The move clears it (cancel_ai_locked).
+  if (g->ply() != n.ply || !ai_to_move_locked(*g) || g->state->to_move() != n.seat) return;
+  Thinking t{n.seat, n.depth, n.score, n.nodes, n.nps, n.pv};
+  g->thinking = t;
+  g->view_cache.reset();
+  broadcast(*g, std::make_shared<const GameEvent>(std::move(t)));
 }
 
 void Hub::refresh_later(const std::string& id) {

@@ -62,15 +62,28 @@ std::optional<GameChange> parse_session_notice(const std::string& payload) {
   return change;
 }
 
+// An AI worker's search progress (thinking_notice.h); nullopt for anything else.
+std::optional<GameChange> parse_thinking_notice(const std::string& payload) {
+  auto notice = read_thinking_notice(payload);
+  if (!notice) return std::nullopt;
+  GameChange change;
+  change.kind = GameChange::Kind::kThinking;
+  change.game_id = notice->game_id;
+  change.moves = notice->ply;
+  change.thinking = std::move(*notice);
+  return change;
+}
+
 class Receiver final : public pqxx::notification_receiver {
  public:
   Receiver(pqxx::connection_base& c, const char* channel,
            const std::function<void(const GameChange&)>& on_change)
       : pqxx::notification_receiver(c, channel), on_change_(on_change) {}
   void operator()(const std::string& payload, int /*backend_pid*/) override {
-    auto change = channel() == kSeekChannel      ? parse_seek_notice(payload)
-                  : channel() == kSessionChannel ? parse_session_notice(payload)
-                                                 : parse_notice(payload);
+    auto change = channel() == kSeekChannel       ? parse_seek_notice(payload)
+                  : channel() == kSessionChannel  ? parse_session_notice(payload)
+                  : channel() == kThinkingChannel ? parse_thinking_notice(payload)
+                                                  : parse_notice(payload);
     if (change) on_change_(*change);
   }
 
@@ -103,13 +116,12 @@ class PostgresChangeFeed final : public ChangeFeed {
 
  private:
   void connect() {
-    receiver_.reset();
-    seek_receiver_.reset();
-    session_receiver_.reset();
+    reset_receivers();
     conn_ = std::make_unique<pqxx::connection>(url_);
     receiver_ = std::make_unique<Receiver>(*conn_, kGameChannel, on_change_);
     seek_receiver_ = std::make_unique<Receiver>(*conn_, kSeekChannel, on_change_);
     session_receiver_ = std::make_unique<Receiver>(*conn_, kSessionChannel, on_change_);
+    thinking_receiver_ = std::make_unique<Receiver>(*conn_, kThinkingChannel, on_change_);
     // The LISTEN is sent when the receiver is made; a round trip makes sure it is in effect.
     pqxx::nontransaction(*conn_).exec("SELECT 1");
   }
@@ -123,27 +135,32 @@ class PostgresChangeFeed final : public ChangeFeed {
         }
         conn_->await_notification(0, 100'000);  // wakes every 0.1 s to see stop_
       } catch (const std::exception&) {
-        receiver_.reset();
-        seek_receiver_.reset();
-        session_receiver_.reset();
+        reset_receivers();
         conn_.reset();
         for (int i = 0; i < 5 && !stop_; ++i) {
           std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
       }
     }
+    reset_receivers();
+    conn_.reset();
+  }
+
+  // Before their connection goes.
+  void reset_receivers() {
     receiver_.reset();
     seek_receiver_.reset();
     session_receiver_.reset();
-    conn_.reset();
+    thinking_receiver_.reset();
   }
 
   std::string url_;
   std::function<void(const GameChange&)> on_change_;
   std::unique_ptr<pqxx::connection> conn_;
-  std::unique_ptr<Receiver> receiver_;          // games
-  std::unique_ptr<Receiver> seek_receiver_;     // the lobby's seeks
-  std::unique_ptr<Receiver> session_receiver_;  // sessions ended
+  std::unique_ptr<Receiver> receiver_;           // games
+  std::unique_ptr<Receiver> seek_receiver_;      // the lobby's seeks
+  std::unique_ptr<Receiver> session_receiver_;   // sessions ended
+  std::unique_ptr<Receiver> thinking_receiver_;  // AI workers' search progress
   std::atomic<bool> stop_ = false;
   std::thread thread_;
 };

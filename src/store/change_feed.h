@@ -7,6 +7,9 @@
 // game and move count say which game and how far it has got). Notices of a process's own writes
 // come back to it too, recognised by their origin (Store::origin()).
 //
+// An AI worker's search progress has a channel of its own too (NOTIFY arbiter_thinking,
+// thinking_notice.h): nothing is read again, the notice is the news.
+//
 // The seeks of the lobby have a channel of their own (NOTIFY arbiter_seeks, "SEEK ORIGIN", sent
 // by each write of a seek): a server hears that the seeks changed and reads them again.
 #pragma once
@@ -16,6 +19,7 @@
 #include <string>
 
 #include "store/store.h"
+#include "store/thinking_notice.h"
 
 namespace arbiter::store {
 
@@ -29,7 +33,7 @@ inline constexpr const char* kSessionChannel = "arbiter_sessions";
 struct GameChange {
   // A game's change, or the seeks' (then game_id and moves are unused, seek_id names the seek
   // added or removed, 0 for several at once).
-  enum class Kind { kGame, kSeeks, kSessions };
+  enum class Kind { kGame, kSeeks, kSessions, kThinking };
   Kind kind = Kind::kGame;
   int64_t seek_id = 0;
   // kSessions: the session whose token hashes to this ended, or ("") sessions of account_id.
@@ -39,6 +43,8 @@ struct GameChange {
                         // back); the receiver should reread every game it holds
   int moves = 0;        // moves stored after the change; -1 when only the game's row changed
   std::string origin;   // the store object that made it (Store::origin())
+  ThinkingNotice thinking;  // kThinking: the search's progress (game_id and moves are its game
+                            // and ply too)
 };
 
 // Listens on its own connection and thread, calling `on_change` (on that thread) for each notice;

@@ -297,6 +297,13 @@ class PostgresStore final : public Store {
                               int64_t until_ms) override;
   Result<bool> finish_ai_job(std::string_view game_id, int ply, bool force) override;
   Result<std::vector<AiJobRow>> list_ai_jobs() override;
+  Status publish_thinking(const ThinkingNotice& notice) override {
+    // A transaction of its own: heard when it commits, after every change committed before it.
+    return write("publish_thinking", notice.game_id, [&](Tx& w) -> Status {
+      w.exec_prepared("notify", std::string(kThinkingChannel), write_thinking_notice(notice));
+      return {};
+    });
+  }
 
   // Reviews: postgres_reviews.cpp, in a transaction of this store.
   Status put_review(const ReviewRow& review) override;

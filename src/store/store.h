@@ -22,6 +22,7 @@
 #include "store/game_enums.h"
 #include "store/puzzle_rows.h"
 #include "store/review_rows.h"
+#include "store/thinking_notice.h"
 
 namespace arbiter::store {
 
@@ -248,6 +249,10 @@ class Store {
   virtual Result<bool> finish_ai_job(std::string_view game_id, int ply, bool force = false);
   // Every job, oldest first.
   virtual Result<std::vector<AiJobRow>> list_ai_jobs();
+  // Tells the servers sharing the database of an AI worker's search progress
+  // (thinking_notice.h): a notice, nothing stored. A store no other process shares has no one
+  // to tell: the default does nothing.
+  virtual Status publish_thinking(const ThinkingNotice& /*notice*/) { return {}; }
 
   // ---- reviews (review_rows.h); schema 6 -------------------------------------------------
   // Every backend implements these; the defaults (kInvalid) serve test doubles only. A review

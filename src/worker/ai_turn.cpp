@@ -4,6 +4,8 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
+#include <utility>
 
 #include "ai/levels.h"
 #include "server/ai_movetime.h"
@@ -17,6 +19,9 @@ namespace {
 constexpr int kMaxRounds = 3;
 // How often a running search looks at its lease and the stop flag.
 constexpr auto kLeaseCheck = std::chrono::milliseconds(20);
+// The least time between two progress notices of a search: a few a second for the watchers, and
+// no more for the database's sake.
+constexpr auto kThinkingEvery = std::chrono::milliseconds(200);
 
 TurnReport report(TurnOutcome outcome, std::string detail) {
   return TurnReport{outcome, std::move(detail)};
@@ -119,22 +124,44 @@ engine::EngineResult TurnRunner::search(const store::AiJobRow& job, const GameSt
   if (Status st = engine_.set_position(position); !st) return {};
   ai::SearchLimits limits;
   limits.movetime = movetime;
-  // The search reports its end, so a short search is not held up by the checks below.
+  // The search reports its end, so a short search is not held up by the checks below, and its
+  // progress, which this thread sends on to the servers (store/thinking_notice.h) while the
+  // search goes on: the latest report, at most one each kThinkingEvery.
   std::mutex mu;
-  std::condition_variable ended;
+  std::condition_variable woken;
   bool done = false;
+  std::optional<ai::SearchProgress> progress;
+  auto on_progress = [&](const ai::SearchProgress& p) {
+    std::lock_guard lock(mu);
+    progress = p;
+    woken.notify_all();
+  };
   auto on_done = [&](const engine::EngineResult&) {
     std::lock_guard lock(mu);
     done = true;
-    ended.notify_all();
+    woken.notify_all();
   };
-  if (Status st = engine_.go(limits, {}, on_done); !st) return {};
+  if (Status st = engine_.go(limits, on_progress, on_done); !st) return {};
   const int64_t every = std::max<int64_t>(1, options_.lease_ms / 3);
   int64_t renew_at = now() + every;
+  auto next_thinking = std::chrono::steady_clock::now();
   for (;;) {
+    std::optional<ai::SearchProgress> news;
     {
       std::unique_lock lock(mu);
-      if (ended.wait_for(lock, kLeaseCheck, [&] { return done; })) break;
+      const auto due = [&] {
+        return progress.has_value() && std::chrono::steady_clock::now() >= next_thinking;
+      };
+      woken.wait_for(lock, kLeaseCheck, [&] { return done || due(); });
+      if (done) break;
+      if (due()) news = std::exchange(progress, std::nullopt);
+    }
+    if (news) {
+      next_thinking = std::chrono::steady_clock::now() + kThinkingEvery;
+      // A notice lost is no loss: the next one, or the move, follows.
+      (void)store_.publish_thinking(
+          store::ThinkingNotice{job.game_id, job.ply, job.seat, news->depth, news->score,
+                                news->nodes, static_cast<int64_t>(news->nps), std::move(news->pv)});
     }
     if (stopping_) engine_.stop();
     if (now() < renew_at) continue;

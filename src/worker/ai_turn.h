@@ -4,9 +4,10 @@
 // through the ply-checked path a server uses (Store::write_batch: the ply check, and
 // expected_updated_ms so a change made since the read is never overwritten), with the job of
 // the AI turn that follows, if any; every server holding the game hears of it through the
-// change feed. The lease is renewed while the search runs; a renewal that finds the job taken by
-// another worker stops the search and drops its move (a move found before that is stored like
-// any other: the ply check keeps one of the two).
+// change feed. While the search runs, its progress goes to those servers as notices
+// (store/thinking_notice.h), for the game's watchers, and the lease is renewed; a renewal that
+// finds the job taken by another worker stops the search and drops its move (a move found
+// before that is stored like any other: the ply check keeps one of the two).
 #pragma once
 
 #include <atomic>

@@ -17,8 +17,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 - "$arbiter" "$tmp" <<'PY' >"$tmp/report" 2>&1
-import base64, json, os, random, socket, struct, subprocess, sys, threading, time, http.client
+python3 - "$arbiter" "$tmp" "$(cd "$(dirname "$0")/lib" && pwd)" <<'PY' >"$tmp/report" 2>&1
+import json, os, random, subprocess, sys, threading, time, http.client
+sys.path.insert(0, sys.argv[3])
+from ws_client import Ws
 
 arbiter, tmp = sys.argv[1], sys.argv[2]
 rng = random.Random(7)
@@ -73,37 +75,6 @@ def note(gid, game):
     with acked_lock:
         if gid not in acked or game["ply"] >= acked[gid][0]:
             acked[gid] = (game["ply"], game["position"])
-
-class Ws:
-    def __init__(self, port, path):
-        self.s = socket.create_connection(("127.0.0.1", port), timeout=5)
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                        "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n" % (path, key)).encode())
-        self.buf = b""
-        while b"\r\n\r\n" not in self.buf:
-            chunk = self.s.recv(4096)
-            if not chunk: raise OSError("closed")
-            self.buf += chunk
-        self.buf = self.buf.split(b"\r\n\r\n", 1)[1]
-    def need(self, n):
-        while len(self.buf) < n:
-            chunk = self.s.recv(65536)
-            if not chunk: raise OSError("closed")
-            self.buf += chunk
-        out, self.buf = self.buf[:n], self.buf[n:]
-        return out
-    def recv(self):
-        b0, b1 = self.need(2)
-        n = b1 & 127
-        if n == 126: n = struct.unpack(">H", self.need(2))[0]
-        elif n == 127: n = struct.unpack(">Q", self.need(8))[0]
-        return json.loads(self.need(n))
-    def send(self, obj):
-        data = json.dumps(obj).encode()
-        mask = os.urandom(4)
-        head = bytes([0x81]) + (bytes([0x80 | len(data)]) if len(data) < 126 else bytes([0x80 | 126]) + struct.pack(">H", len(data)))
-        self.s.sendall(head + mask + bytes(c ^ mask[i % 4] for i, c in enumerate(data)))
 
 def http_player(port, stop, ai):
     try:

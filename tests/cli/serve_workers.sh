@@ -6,7 +6,9 @@
 # one worker is killed with SIGKILL while it searches, then one server. Checked: every
 # acknowledged move is in the database; every game still playing at the kill goes on through the
 # other servers; the dead worker's jobs are done by the other once their leases run out; the
-# surviving servers show what the database holds.
+# surviving servers show what the database holds; and a watcher of a game against the AI sees the
+# worker's search (WebSocket `thinking`, relayed by the server from the worker's notices) at each
+# of the AI's turns.
 # Usage: serve_workers.sh ARBITER SOURCE_DIR [MODE]
 set -u
 arbiter=$(realpath "$1")
@@ -64,8 +66,11 @@ bad "worker on an unknown store" "unsupported store 'mysql://x'" worker --db mys
 bad "worker lease" "--lease: must be a number from 0.1 to 3600" worker --db "$db" --lease 0
 bad "worker threads" "--threads: must be a whole number from 1 to 64" worker --db "$db" --threads 0
 
-python3 - "$db" "${ports[*]}" "${pids[0]}" "${pids[3]}" "$tmp" <<'PY' >"$tmp/report" 2>&1
+python3 - "$db" "${ports[*]}" "${pids[0]}" "${pids[3]}" "$tmp" "$root/tests/cli/lib" \
+  <<'PY' >"$tmp/report" 2>&1
 import json, os, random, signal, subprocess, sys, threading, time, http.client
+sys.path.insert(0, sys.argv[6])
+from ws_client import Ws
 
 db, ports, server_pid, worker_pid, tmp = sys.argv[1], [int(p) for p in sys.argv[2].split()], \
     int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
@@ -195,6 +200,45 @@ stop.set()
 for t in threads: t.join(15)
 time.sleep(1.0)  # the last AI moves and notices settle
 
+def watch_ai_turns(port, turns):
+    """A watcher of a game against the AI, on the server its moves are made on: how many of the
+    AI's turns showed the worker's search (`thinking`: the AI's seat, a depth, a line) before
+    the AI's move, and what went wrong, if anything."""
+    st, made = call(port, "POST", "/api/games", {"game": "traverse", "seats": ["human", "ai:9"]})
+    if st != 201: return 0, "create: %s %s" % (st, made)
+    gid, token = made["game"]["id"], made["tokens"]["0"]
+    ws = Ws(port, "/api/games/%s/ws" % gid, timeout=10)
+    game = ws.recv()["game"]
+    shown = 0
+    try:
+        for _ in range(turns):
+            move = None
+            for _ in range(5):
+                move = pick_move(port, gid, game["ply"])
+                if move: break
+            if not move: return shown, "no move at ply %d" % game["ply"]
+            st, answer = call(port, "POST", "/api/games/%s/moves" % gid,
+                              {"move": move, "ply": game["ply"]}, token)
+            if st != 200: return shown, "move: %s %s" % (st, answer)
+            ai_ply = game["ply"] + 1
+            seen = []
+            while True:
+                m = ws.recv()
+                if m.get("type") == "thinking": seen.append(m)
+                if m.get("type") == "state" and m["game"]["ply"] > ai_ply:
+                    game = m["game"]
+                    break
+            if any(t["seat"] == 1 and t["depth"] >= 1 and t["pv"] for t in seen): shown += 1
+            if game["status"] != "playing": break
+    except (OSError, ValueError) as e:
+        return shown, "watcher: %s" % e
+    finally:
+        ws.close()
+    return shown, ""
+
+THINKING_TURNS = 4
+thinking_shown, thinking_problem = watch_ai_turns(ports[1], THINKING_TURNS)
+
 stored = {(g, int(p)): text for g, p, text in sql("SELECT game_id, ply, text FROM moves")}
 missing = [a for a in acks if stored.get((a[0], a[1])) != a[2]]
 now = {}
@@ -229,6 +273,8 @@ print("dead_worker_jobs %d" % len(dead_jobs))
 print("dead_jobs_undone %d" % len(undone))
 print("dead_jobs_taken_by_w2 %d" % len(taken_over))
 print("servers_disagree %d" % disagree)
+print("thinking_shown %d" % thinking_shown)
+print("thinking_problem %s" % thinking_problem)
 print("seconds %.0f" % (time.time() - start))
 for p in problems[:5]: print("problem " + p)
 for a in missing[:5]: print("missing " + repr(a))
@@ -247,6 +293,8 @@ check "the dead worker held jobs" 1 "$([ "$(field dead_worker_jobs)" -gt 0 ] 2>/
 check "the dead worker's jobs are done" 0 "$(field dead_jobs_undone)"
 check "by the other worker" "$(field dead_worker_jobs)" "$(field dead_jobs_taken_by_w2)"
 check "the surviving servers show the database" 0 "$(field servers_disagree)"
+check "a watcher saw the worker's search at each AI turn" 4 "$(field thinking_shown)"
+check "the watcher's game went as played" "" "$(field thinking_problem)"
 check "no client problem" "" "$(grep '^problem' <<<"$report")"
 check "the killed server is gone" "" "$(kill -0 "${pids[0]}" 2>/dev/null && echo alive)"
 for i in 1 2; do

@@ -355,6 +355,8 @@ TEST(PostgresChangeFeed, CommittedWritesAreHeardRolledBackOnesAreNot) {
   std::condition_variable cv;
   std::vector<std::string> heard;
   auto feed = listen_for_changes(db.url(), [&](const GameChange& c) {
+    // Notices go to the whole database: other tests' (other games', workers' progress) too.
+    if (c.kind != GameChange::Kind::kGame || c.game_id != "fed") return;
     std::lock_guard lock(mu);
     heard.push_back(c.game_id + " " + std::to_string(c.moves) + " " + c.origin);
     cv.notify_all();
@@ -376,6 +378,47 @@ TEST(PostgresChangeFeed, CommittedWritesAreHeardRolledBackOnesAreNot) {
   cv.wait_for(lock, std::chrono::seconds(10), [&] { return heard.size() >= 4; });
   EXPECT_EQ(heard, (std::vector<std::string>{"fed 0 " + origin, "fed 1 " + origin,
                                              "fed -1 " + origin, "fed 0 " + origin}));
+}
+
+// An AI worker's search progress reaches the servers as it is sent, on a channel of its own,
+// with nothing stored; a store no other process shares takes it and tells no one.
+TEST(PostgresChangeFeed, ThinkingNoticesAreHeard) {
+  TestDatabase db(Backend::kPostgres);
+  if (db.url().empty()) GTEST_SKIP() << "no PostgreSQL test cluster (ARBITER_TEST_PG)";
+  // Notices go to the whole database, other tests' included: this one's game is its own.
+  const std::string game = "thinking-" + std::to_string(getpid());
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<GameChange> heard;
+  auto feed = listen_for_changes(db.url(), [&](const GameChange& c) {
+    if (c.game_id != game) return;
+    std::lock_guard lock(mu);
+    heard.push_back(c);
+    cv.notify_all();
+  });
+  ASSERT_TRUE(feed.ok()) << feed.error();
+  auto store = open_store(db.url());
+  ASSERT_TRUE(store.ok()) << store.error();
+  const ThinkingNotice sent{game, 3, 1, 6, 42, 9000, 300000, {"d1-d3", "e9-e7"}};
+  ASSERT_TRUE((*store)->publish_thinking(sent).ok());
+  std::unique_lock lock(mu);
+  ASSERT_TRUE(cv.wait_for(lock, std::chrono::seconds(10), [&] { return !heard.empty(); }));
+  ASSERT_EQ(heard.size(), 1u);
+  const GameChange& c = heard[0];
+  EXPECT_EQ(c.kind, GameChange::Kind::kThinking);
+  EXPECT_EQ(c.moves, 3);
+  EXPECT_EQ(c.thinking.game_id, game);
+  EXPECT_EQ(c.thinking.seat, 1);
+  EXPECT_EQ(c.thinking.depth, 6);
+  EXPECT_EQ(c.thinking.score, 42);
+  EXPECT_EQ(c.thinking.nodes, 9000u);
+  EXPECT_EQ(c.thinking.nps, 300000);
+  EXPECT_EQ(c.thinking.pv, sent.pv);
+  lock.unlock();
+  TestDatabase lite(Backend::kSqlite);
+  auto alone = open_store(lite.url());
+  ASSERT_TRUE(alone.ok()) << alone.error();
+  EXPECT_TRUE((*alone)->publish_thinking(sent).ok());
 }
 
 TEST(PostgresChangeFeed, OnlyPostgresSharesChanges) {
