@@ -2,8 +2,8 @@
 // the database may send on the channel, so a notice is refused or read whole, never half read
 // and never a crash; one read writes back to a notice that reads the same (its line cut short
 // only where it is too long for PostgreSQL).
-#include <cstdint>
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <string>
 
@@ -22,8 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const auto again = read_thinking_notice(written);
   if (!again || again->game_id != notice->game_id || again->ply != notice->ply ||
       again->seat != notice->seat || again->depth != notice->depth ||
-      again->score != notice->score || again->nodes != notice->nodes ||
-      again->nps != notice->nps || again->pv.size() > notice->pv.size() ||
+      again->score != notice->score || again->nodes != notice->nodes || again->nps != notice->nps ||
+      again->pv.size() > notice->pv.size() ||
       !std::equal(again->pv.begin(), again->pv.end(), notice->pv.begin())) {
     std::abort();
   }
