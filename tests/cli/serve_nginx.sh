@@ -22,8 +22,15 @@ pids=()
 schema="nginx_$$"
 cluster=$(cat "$ARBITER_TEST_PG/url")
 cleanup() {
+  # nginx first, and by TERM: its master then stops its workers (killed outright, it would
+  # leave them running, holding the port).
+  if [ -f "$tmp/nginx.pid" ]; then
+    master=$(cat "$tmp/nginx.pid")
+    kill -TERM "$master" 2>/dev/null
+    for _ in $(seq 50); do kill -0 "$master" 2>/dev/null || break; sleep 0.05; done
+    kill -9 "$master" 2>/dev/null
+  fi
   for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
-  [ -f "$tmp/nginx.pid" ] && kill -9 "$(cat "$tmp/nginx.pid")" 2>/dev/null
   psql "$cluster" -qc "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null 2>&1
   rm -rf "$tmp"
 }
