@@ -338,6 +338,8 @@ class Hub {
   // An AI worker's search progress (store/thinking_notice.h), for the watchers of the game
   // when it is live here and still at the turn searched.
   void worker_thinking(const store::ThinkingNotice& notice);
+  // The AI seat's latest progress, kept for the game's view and sent to its watchers.
+  void show_thinking_locked(LiveGame& g, Thinking t);
 
   // Runs `attempt` with `done`. On a store shared with other servers, where this server's copy
   // of game `id` may be behind (hub_sync.cpp), a refusal a newer copy might not give (a seat

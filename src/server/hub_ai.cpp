@@ -161,12 +161,16 @@ void Hub::run_ai(const std::string& id) {
 
 void Hub::ai_progress(const GamePtr& g, uint64_t generation, int seat,
                       const ai::SearchProgress& p) {
-  Thinking t{seat, p.depth, p.score, p.nodes, static_cast<int64_t>(p.nps), p.pv};
   Lock lock(g->mu);
   if (g->generation != generation || stopping_) return;
-  g->thinking = t;
-  g->view_cache.reset();
-  broadcast(*g, std::make_shared<const GameEvent>(std::move(t)));
+  show_thinking_locked(
+      *g, Thinking{seat, p.depth, p.score, p.nodes, static_cast<int64_t>(p.nps), p.pv});
+}
+
+void Hub::show_thinking_locked(LiveGame& g, Thinking t) {
+  g.thinking = t;
+  g.view_cache.reset();
+  broadcast(g, std::make_shared<const GameEvent>(std::move(t)));
 }
 
 }  // namespace arbiter::server

@@ -114,10 +114,7 @@ void Hub::worker_thinking(const store::ThinkingNotice& n) {
   // The turn searched, as this server holds the game: a notice of a turn over (its move heard
   // before it) or not yet reached here is dropped. The move clears it (cancel_ai_locked).
   if (g->ply() != n.ply || !ai_to_move_locked(*g) || g->state->to_move() != n.seat) return;
-  Thinking t{n.seat, n.depth, n.score, n.nodes, n.nps, n.pv};
-  g->thinking = t;
-  g->view_cache.reset();
-  broadcast(*g, std::make_shared<const GameEvent>(std::move(t)));
+  show_thinking_locked(*g, Thinking{n.seat, n.depth, n.score, n.nodes, n.nps, n.pv});
 }
 
 void Hub::refresh_later(const std::string& id) {

@@ -133,10 +133,6 @@ Bitboard State::liftable_circles(int seat) const {
   return out;
 }
 
-bool State::anchored(Square s, int seat) const {
-  return params_.goal_anchor && (kDestRow[seat] & bit(s));  // R14
-}
-
 // Calls plain(from, ends) for each piece whose chains lift nothing. For the others, when
 // `counted` is given, adds their number of moves to it if that can be done without building
 // them; else appends their moves to `lifting` (deduplicated across pieces by resulting board).
@@ -196,7 +192,7 @@ Bitboard State::movable_pieces() const {
   assert(moves_split_by_piece());
   const int seat = seats_[to_move_];
   // The pieces free to move (R14).
-  const Bitboard free = by_seat_[seat] & ~(params_.goal_anchor ? kDestRow[seat] : Bitboard{0});
+  const Bitboard free = by_seat_[seat] & ~anchored_squares(seat);
   // A step into the middle or the own destination row is always a move (R7, R11): the pieces
   // with one, kind by kind over whole bitboards. Only the others have their chains walked.
   const Bitboard step_targets = ~occupied_ & (kMiddle | kDestRow[seat]);

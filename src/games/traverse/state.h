@@ -109,7 +109,12 @@ class State {
   Bitboard pieces_of(int seat) const { return by_seat_[seat]; }
   const Params& params() const { return params_; }
   // R14: a piece at rest on its own destination row may not move (with goal_anchor).
-  bool anchored(Square s, int seat) const;
+  bool anchored(Square s, int seat) const { return anchored_squares(seat) & bit(s); }
+  // R14: the squares whose pieces of `seat` may not move (its destination row under
+  // goal_anchor, else none).
+  Bitboard anchored_squares(int seat) const {
+    return params_.goal_anchor ? kDestRow[seat] : Bitboard{0};
+  }
   // R19: exactly one of the player's pieces is outside its destination row, and none of the
   // moves the player would have, were it to move now, brings that piece to rest there.
   bool blocked_out(int player) const;
