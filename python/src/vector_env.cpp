@@ -7,6 +7,10 @@
 #include <cassert>
 #include <cstring>
 
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
+
 #include "core/bits.h"
 
 namespace arbiter::python {
@@ -22,6 +26,41 @@ constexpr auto kMaskBytes = [] {
   }
   return table;
 }();
+
+// The n mask bytes (0 or 1) of the bitset `bits`, lowest bit first. Every byte is written: the
+// same work whatever the legal actions are, where a store per legal action ends its loop at a
+// point the processor cannot predict. Nothing from mask + n on is touched: the next row may be
+// another thread's.
+void write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
+  std::size_t a = 0;  // mask[0, a) written
+#if defined(__SSSE3__)
+  // Sixteen bytes from two bytes of a word: each byte copied to eight lanes, each lane keeps
+  // its own bit, and a lane not zero becomes 1.
+  const __m128i select = _mm_set1_epi64x(static_cast<long long>(0x8040201008040201ULL));
+  const __m128i ones = _mm_set1_epi8(1);
+  const __m128i spread[4] = {_mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1),
+                             _mm_setr_epi8(2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3),
+                             _mm_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5),
+                             _mm_setr_epi8(6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7)};
+  const auto sixteen = [&](__m128i word, int q, uint8_t* to) {
+    const __m128i lanes = _mm_and_si128(_mm_shuffle_epi8(word, spread[q]), select);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm_min_epu8(lanes, ones));
+  };
+  for (; a + 64 <= n; a += 64) {
+    const __m128i word = _mm_cvtsi64_si128(static_cast<long long>(bits[a / 64]));
+    for (int q = 0; q < 4; ++q) sixteen(word, q, mask + a + 16 * q);
+  }
+  if (a + 16 <= n) {
+    const __m128i word = _mm_cvtsi64_si128(static_cast<long long>(bits[a / 64]));
+    for (int q = 0; a + 16 <= n; ++q, a += 16) sixteen(word, q, mask + a);
+  }
+#endif
+  // Eight bytes at a time from a table, then one at a time.
+  for (; a + 8 <= n; a += 8) {
+    std::memcpy(mask + a, kMaskBytes[(bits[a / 64] >> (a % 64)) & 0xff].data(), 8);
+  }
+  for (; a < n; ++a) mask[a] = (bits[a / 64] >> (a % 64)) & 1;
+}
 
 // The id of the k-th set bit (0-based) of a bitset; k < its count.
 int64_t kth_legal(std::span<const uint64_t> bits, uint64_t k) {
@@ -72,25 +111,9 @@ void VectorEnv::write_features(int i) {
                                   static_cast<std::size_t>(obs_size_)),
                  written_[i]);
   // The mask and the random action from the legal actions as a bitset (the k-th set bit).
-  // Every byte of the mask is written, eight at a time from a table: the same work whatever
-  // the legal actions are, where a store per legal action ends its loop at a point the
-  // processor cannot predict.
   const std::span<const uint64_t> legal = s.legal_actions_bits();
-  uint8_t* mask = out.masks.data() + std::size_t(i) * num_actions_;
-  const auto n = static_cast<std::size_t>(num_actions_);
-  std::size_t a = 0;
-  for (; a + 64 <= n; a += 64) {
-    const uint64_t word = legal[a / 64];
-    for (int b = 0; b < 64; b += 8)
-      std::memcpy(mask + a + b, kMaskBytes[(word >> b) & 0xff].data(), 8);
-  }
-  if (a < n) {
-    const uint64_t word = legal[a / 64];
-    std::size_t b = 0;
-    for (; a + b + 8 <= n; b += 8)
-      std::memcpy(mask + a + b, kMaskBytes[(word >> b) & 0xff].data(), 8);
-    for (; a + b < n; ++b) mask[a + b] = (word >> b) & 1;
-  }
+  write_mask(legal, out.masks.data() + std::size_t(i) * num_actions_,
+             static_cast<std::size_t>(num_actions_));
   int count = 0;
   for (const uint64_t word : legal) count += std::popcount(word);
   out.random_actions[i] = count == 0 ? -1 : kth_legal(legal, rngs_[i].below(count));

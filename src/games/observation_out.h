@@ -38,6 +38,11 @@ namespace arbiter {
 
 class ObservationOut {
  public:
+  // The most values a row written through a Record may have, and the most words of a run's
+  // key. A longer row is zeroed and written in full at every observation.
+  static constexpr std::size_t kMaxRecordedRow = 65535;
+  static constexpr std::size_t kMaxKeyWords = 255;
+
   // What an observation wrote into its row; empty for a zero row.
   class Record {
    public:
@@ -59,12 +64,16 @@ class ObservationOut {
 
    private:
     friend class ObservationOut;
+    // Twelve bytes: a row's runs and keys are read and written at every observation, and a
+    // batch of rows does not stay in the caches.
     struct Run {
-      uint32_t begin, count;
-      uint32_t key_at, key_size;  // its key is keys[key_at, key_at + key_size)
-      bool claimed = false;       // while a new observation is written: kept or zeroed
+      uint32_t begin;
+      uint32_t key_at;       // its key is keys[key_at, key_at + key_size)
+      uint16_t count;        // a row has at most kMaxRecordedRow values
+      uint8_t key_size;      // a key has at most kMaxKeyWords words
+      bool claimed = false;  // while a new observation is written: kept or zeroed
     };
-    std::vector<uint32_t> singles_;  // indices set one at a time
+    std::vector<uint16_t> singles_;  // indices set one at a time (a row has at most 65,535)
     std::vector<Run> kept_;
     std::vector<uint64_t> keys_;
     // While a new observation is written: the last one's kept runs, not yet kept or zeroed.
@@ -78,6 +87,13 @@ class ObservationOut {
   // kept runs when it is clear that the new observation does not keep them.
   ObservationOut(std::span<float> row, Record& record)
       : row_(row), record_(&record), last_singles_(!record.singles_.empty()) {
+    if (row.size() > kMaxRecordedRow) {  // zeroed whole and written in full; nothing recorded
+      std::fill(row.begin(), row.end(), 0.0f);
+      record.clear();
+      record_ = nullptr;
+      last_singles_ = false;
+      return;
+    }
     std::swap(record.kept_, record.last_);
     std::swap(record.keys_, record.last_keys_);
     record.kept_.clear();
@@ -94,7 +110,7 @@ class ObservationOut {
     close_runs();
     zero_last_singles();
     row_[i] = value;
-    if (record_) record_->singles_.push_back(static_cast<uint32_t>(i));
+    if (record_) record_->singles_.push_back(static_cast<uint16_t>(i));
   }
 
   // Ones at the given indices, as single values: one call for many (the pieces of a board),
@@ -104,7 +120,7 @@ class ObservationOut {
     if (last_singles_) {
       // The first values of this observation: when the last one began with the same, they
       // stand, and only the rest of the last one's are zeroed.
-      std::vector<uint32_t>& last = record_->singles_;
+      std::vector<uint16_t>& last = record_->singles_;
       last_singles_ = false;
       if (last.size() >= indices.size() &&
           std::equal(indices.begin(), indices.end(), last.begin())) {
@@ -169,10 +185,11 @@ class ObservationOut {
     if (float* run = keep_run(begin, count, key, true)) std::fill_n(run, count, value);
   }
   // `count` values from `begin`: pattern[k] * value (a plane of ones on a board's real cells),
-  // as a kept run; the pattern must not change while a record holds the run.
+  // as a kept run. A place filled this way has the same pattern in every observation of a row
+  // (the key names only the value, and that the fill is scaled).
   void fill_scaled(std::size_t begin, const float* pattern, std::size_t count, float value) {
     if (value == 0.0f) return;
-    const uint64_t key[] = {std::bit_cast<uint32_t>(value), reinterpret_cast<uintptr_t>(pattern)};
+    const uint64_t key[] = {std::bit_cast<uint32_t>(value) | (uint64_t{1} << 32)};
     if (float* run = keep_run(begin, count, key, true)) {
       for (std::size_t k = 0; k < count; ++k) run[k] = pattern[k] * value;
     }
@@ -235,10 +252,11 @@ class ObservationOut {
   }
   // Records a run of this observation, with its key.
   void note_run(std::size_t begin, std::size_t count, std::span<const uint64_t> key) {
+    assert(key.size() <= kMaxKeyWords);
     Record& r = *record_;
-    r.kept_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(count),
-                       static_cast<uint32_t>(r.keys_.size()), static_cast<uint32_t>(key.size())});
-    for (uint64_t word : key) r.keys_.push_back(word);
+    r.kept_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(r.keys_.size()),
+                       static_cast<uint16_t>(count), static_cast<uint8_t>(key.size())});
+    r.keys_.insert(r.keys_.end(), key.begin(), key.end());
   }
   // A word at a time: keys are a few words, and a call to memcmp costs more.
   static bool same_key(std::span<const uint64_t> key, const uint64_t* last, uint32_t size) {

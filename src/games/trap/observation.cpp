@@ -64,7 +64,10 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   fill(0, 1.0f);  // 0: the real cells
   // 5–10: a wall on the cell's edge in direction d (geometry.h's order); the six planes are one
   // run, where only the walls that changed are written.
-  out.keep_marks(5 * plane, 6 * plane, state.walls().w, [&](float* run, int slot, float value) {
+  // The key is the words of the wall set that slots of this size can fill.
+  const std::span<const uint64_t> walls(state.walls().w.data(),
+                                        static_cast<std::size_t>(state.geo().num_slots + 63) / 64);
+  out.keep_marks(5 * plane, 6 * plane, walls, [&](float* run, int slot, float value) {
     run[l.wall[slot][0] - 5 * plane] = value;
     run[l.wall[slot][1] - 5 * plane] = value;
   });

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -225,6 +226,40 @@ TEST(ObservationOut, ARunAfterAValueIsWrittenInFull) {
     out.fill(0, 3, 1.0f);
   }
   EXPECT_EQ(row, (Row{1, 1, 1, 0, 0, 1}));
+}
+
+// A fill and a scaled fill of the same value at the same place are different runs: the second
+// is written, not kept.
+TEST(ObservationOut, AScaledFillIsNotAPlainFill) {
+  Row row(3, 0.0f);
+  ObservationOut::Record record;
+  const float pattern[3] = {1.0f, 0.0f, 1.0f};
+  { ObservationOut(row, record).fill(0, 3, 0.5f); }
+  { ObservationOut(row, record).fill_scaled(0, pattern, 3, 0.5f); }
+  EXPECT_EQ(row, (Row{0.5f, 0, 0.5f}));
+  { ObservationOut(row, record).fill(0, 3, 0.5f); }
+  EXPECT_EQ(row, (Row{0.5f, 0.5f, 0.5f}));
+}
+
+// A row longer than a record can index is zeroed whole and written in full at every
+// observation: the result is the same as with a record.
+TEST(ObservationOut, ARowTooLongForARecordIsWrittenInFull) {
+  constexpr std::size_t kEnd = ObservationOut::kMaxRecordedRow;
+  Row row(kEnd + 10, 0.0f);
+  ObservationOut::Record record;
+  {
+    ObservationOut out(row, record);
+    out.fill(kEnd, 5, 1.0f);
+    out.set(3, 1.0f);
+  }
+  EXPECT_TRUE(record.empty());
+  EXPECT_EQ(row[kEnd + 4], 1.0f);
+  {
+    ObservationOut out(row, record);
+    out.set(kEnd + 9, 1.0f);
+  }
+  EXPECT_EQ(std::count(row.begin(), row.end(), 0.0f), static_cast<long>(row.size()) - 1);
+  EXPECT_EQ(row[kEnd + 9], 1.0f);
 }
 
 TEST(ObservationOut, WithoutARecordOnlyWrites) {
