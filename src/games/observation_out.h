@@ -114,8 +114,9 @@ class ObservationOut {
   }
 
   // Ones at the given indices, as single values: one call for many (the pieces of a board),
-  // so that the record grows once instead of once a value.
-  void set_ones(std::span<const uint32_t> indices) {
+  // so that the record grows once instead of once a value. Sixteen-bit indices, as the record
+  // keeps them, so that they are compared and copied as they stand.
+  void set_ones(std::span<const uint16_t> indices) {
     close_runs();
     if (last_singles_) {
       // The first values of this observation: when the last one began with the same, they
@@ -256,7 +257,7 @@ class ObservationOut {
     Record& r = *record_;
     r.kept_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(r.keys_.size()),
                        static_cast<uint16_t>(count), static_cast<uint8_t>(key.size())});
-    r.keys_.insert(r.keys_.end(), key.begin(), key.end());
+    for (uint64_t word : key) r.keys_.push_back(word);
   }
   // A word at a time: keys are a few words, and a call to memcmp costs more.
   static bool same_key(std::span<const uint64_t> key, const uint64_t* last, uint32_t size) {

@@ -80,11 +80,11 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   fill(15, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));  // P11
   // 1, 2: the observer's free and trapped movers; 3, 4: the opponent's. Set in one call: a
   // turn's second decision sees the same movers as its first (set_ones keeps them).
-  std::array<uint32_t, 2 * kMoversPerSide> movers;
+  std::array<uint16_t, 2 * kMoversPerSide> movers;
   for (int k = 0; k < 2; ++k) {
     const int s = k == 0 ? player : player ^ 1;
     for (int i = 0; i < kMoversPerSide; ++i) {
-      movers[k * kMoversPerSide + i] = static_cast<uint32_t>(
+      movers[k * kMoversPerSide + i] = static_cast<uint16_t>(
           (1 + 2 * k + (state.mover_trapped(s, i) ? 1 : 0)) * plane + l.at[state.mover_cell(s, i)]);
     }
   }

@@ -20,12 +20,12 @@ constexpr auto kCell = [] {
 
 // The first value of each piece's plane, by observer and piece (make_piece()).
 constexpr auto kPieceBase = [] {
-  std::array<std::array<uint32_t, 1 + 2 * kKinds>, 2> t{};
+  std::array<std::array<uint16_t, 1 + 2 * kKinds>, 2> t{};
   for (int player = 0; player < 2; ++player) {
     for (int side = 0; side < 2; ++side) {
       for (int kind = 0; kind < kKinds; ++kind) {
         const int plane = (side == player ? 0 : kKinds) + kind;
-        t[player][make_piece(side, kind)] = static_cast<uint32_t>(plane * kPlane);
+        t[player][make_piece(side, kind)] = static_cast<uint16_t>(plane * kPlane);
       }
     }
   }
@@ -51,11 +51,12 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   // Gathered first and set in one call: a square holds one piece at most. One walk over the
   // occupied squares, not one per kind and side: a walk's end is a branch the processor
   // mispredicts, and twelve of them cost more than the writes.
-  std::array<uint32_t, kSquares> ones;
+  std::array<uint16_t, kSquares> ones;
   std::size_t n = 0;
   const auto& base = kPieceBase[player];
-  for_each_square(state.occupied(kWhite) | state.occupied(kBlack),
-                  [&](Square s) { ones[n++] = base[state.at(s)] + kCell[s]; });
+  for_each_square(state.occupied(kWhite) | state.occupied(kBlack), [&](Square s) {
+    ones[n++] = static_cast<uint16_t>(base[state.at(s)] + kCell[s]);
+  });
   out.set_ones(std::span(ones.data(), n));
   // 17–20: the decisions taken: from, to, displaced piece, drop square.
   for (int a : taken) {

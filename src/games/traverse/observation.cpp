@@ -44,17 +44,18 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
   // Gathered first and set in one call: a square holds one piece at most. One walk over the
   // occupied squares, not one per player: a walk's end is a branch the processor mispredicts.
-  std::array<uint32_t, 1 + 4 * kSeats> plane_of{};  // by piece: its first value, seen by `player`
+  std::array<uint16_t, 1 + 4 * kSeats> plane_of{};  // by piece: its first value, seen by `player`
   for (int k = 0; k < n; ++k) {
     const int seat = state.seat((player + k) % n);
     for (int kind = 0; kind < 4; ++kind) {
-      plane_of[make_piece(seat, kind)] = static_cast<uint32_t>((4 * k + kind) * kPlane);
+      plane_of[make_piece(seat, kind)] = static_cast<uint16_t>((4 * k + kind) * kPlane);
     }
   }
-  std::array<uint32_t, kSquares> ones;
+  std::array<uint16_t, kSquares> ones;
   std::size_t count = 0;
-  for_each_square(state.occupied(),
-                  [&](Square s) { ones[count++] = plane_of[state.at(s)] + kCell[s]; });
+  for_each_square(state.occupied(), [&](Square s) {
+    ones[count++] = static_cast<uint16_t>(plane_of[state.at(s)] + kCell[s]);
+  });
   out.set_ones(std::span(ones.data(), count));
   plane = 5 * n + 4;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
   const ActionCodec codec(state.params());

@@ -54,13 +54,13 @@ TEST(ObservationOut, OnesGivenTogetherAreSingleValues) {
   {
     ObservationOut out(row, record);
     out.fill(4, 4, 0.5f);
-    const uint32_t ones[] = {1, 2};
+    const uint16_t ones[] = {1, 2};
     out.set_ones(ones);
   }
   EXPECT_EQ(row, (Row{0, 1, 1, 0, 0.5f, 0.5f, 0.5f, 0.5f}));
   {
     ObservationOut out(row, record);  // the run is not asked for again: zeroed before the ones
-    const uint32_t ones[] = {2, 5};
+    const uint16_t ones[] = {2, 5};
     out.set_ones(ones);
   }
   EXPECT_EQ(row, (Row{0, 0, 1, 0, 0, 1, 0, 0}));
@@ -74,7 +74,7 @@ TEST(ObservationOut, OnesGivenTogetherAreSingleValues) {
 TEST(ObservationOut, TheSameOnesFirstAgainAreKept) {
   Row row(8, 0.0f);
   ObservationOut::Record record;
-  const uint32_t ones[] = {1, 4};
+  const uint16_t ones[] = {1, 4};
   {
     ObservationOut out(row, record);
     out.set_ones(ones);
@@ -90,7 +90,7 @@ TEST(ObservationOut, TheSameOnesFirstAgainAreKept) {
   // Other ones, or the same ones not first, are written afresh.
   {
     ObservationOut out(row, record);
-    const uint32_t other[] = {1, 5};
+    const uint16_t other[] = {1, 5};
     out.set_ones(other);
   }
   EXPECT_EQ(row, (Row{0, 1, 0, 0, 0, 1, 0, 0}));
@@ -98,7 +98,7 @@ TEST(ObservationOut, TheSameOnesFirstAgainAreKept) {
   {
     ObservationOut out(row, record);
     out.set(2, 1.0f);
-    const uint32_t again[] = {1, 5};
+    const uint16_t again[] = {1, 5};
     out.set_ones(again);
   }
   EXPECT_EQ(row, (Row{0, 1, 1, 0, 0, 1, 0, 0}));
