@@ -27,11 +27,21 @@ constexpr auto kMaskBytes = [] {
   return table;
 }();
 
-// The n mask bytes (0 or 1) of the bitset `bits`, lowest bit first. Every byte is written: the
-// same work whatever the legal actions are, where a store per legal action ends its loop at a
-// point the processor cannot predict. Nothing from mask + n on is touched: the next row may be
-// another thread's.
-void write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
+// The bits [at, at + 16) of a bitset as the low bits of a word.
+uint64_t sixteen_bits(std::span<const uint64_t> bits, std::size_t at) {
+  const std::size_t w = at / 64, shift = at % 64;
+  uint64_t v = bits[w] >> shift;
+  if (shift > 48) v |= bits[w + 1] << (64 - shift);
+  return v & 0xffff;
+}
+
+// Writes the n mask bytes (0 or 1) of the bitset `bits`, lowest bit first, and returns how many
+// are 1. Every byte is written: the same work whatever the legal actions are, where a store
+// per legal action ends its loop at a point the processor cannot predict. Nothing from
+// mask + n on is touched: the next row may be another thread's.
+int write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
+  int count = 0;
+  for (const uint64_t word : bits) count += std::popcount(word);
   std::size_t a = 0;  // mask[0, a) written
 #if defined(__SSSE3__)
   // Sixteen bytes from two bytes of a word: each byte copied to eight lanes, each lane keeps
@@ -50,16 +60,22 @@ void write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
     const __m128i word = _mm_cvtsi64_si128(static_cast<long long>(bits[a / 64]));
     for (int q = 0; q < 4; ++q) sixteen(word, q, mask + a + 16 * q);
   }
-  if (a + 16 <= n) {
+  if (a < n && n >= 16) {
     const __m128i word = _mm_cvtsi64_si128(static_cast<long long>(bits[a / 64]));
     for (int q = 0; a + 16 <= n; ++q, a += 16) sixteen(word, q, mask + a);
+    // The last bytes as the last sixteen of the row, over some already written.
+    if (a < n) {
+      const __m128i last = _mm_cvtsi64_si128(static_cast<long long>(sixteen_bits(bits, n - 16)));
+      sixteen(last, 0, mask + n - 16);
+      a = n;
+    }
   }
 #endif
-  // Eight bytes at a time from a table, then one at a time.
   for (; a + 8 <= n; a += 8) {
     std::memcpy(mask + a, kMaskBytes[(bits[a / 64] >> (a % 64)) & 0xff].data(), 8);
   }
   for (; a < n; ++a) mask[a] = (bits[a / 64] >> (a % 64)) & 1;
+  return count;
 }
 
 // The id of the k-th set bit (0-based) of a bitset; k < its count.
@@ -112,10 +128,8 @@ void VectorEnv::write_features(int i) {
                  written_[i]);
   // The mask and the random action from the legal actions as a bitset (the k-th set bit).
   const std::span<const uint64_t> legal = s.legal_actions_bits();
-  write_mask(legal, out.masks.data() + std::size_t(i) * num_actions_,
-             static_cast<std::size_t>(num_actions_));
-  int count = 0;
-  for (const uint64_t word : legal) count += std::popcount(word);
+  const int count = write_mask(legal, out.masks.data() + std::size_t(i) * num_actions_,
+                               static_cast<std::size_t>(num_actions_));
   out.random_actions[i] = count == 0 ? -1 : kth_legal(legal, rngs_[i].below(count));
 }
 

@@ -183,7 +183,7 @@ class ObservationOut {
   void fill(std::size_t begin, std::size_t count, float value) {
     if (value == 0.0f) return;
     const uint64_t key[] = {std::bit_cast<uint32_t>(value)};
-    if (float* run = keep_run(begin, count, key, true)) std::fill_n(run, count, value);
+    if (float* run = keep_run(begin, count, key, true)) write_fill(run, count, value);
   }
   // `count` values from `begin`: pattern[k] * value (a plane of ones on a board's real cells),
   // as a kept run. A place filled this way has the same pattern in every observation of a row
@@ -191,9 +191,7 @@ class ObservationOut {
   void fill_scaled(std::size_t begin, const float* pattern, std::size_t count, float value) {
     if (value == 0.0f) return;
     const uint64_t key[] = {std::bit_cast<uint32_t>(value) | (uint64_t{1} << 32)};
-    if (float* run = keep_run(begin, count, key, true)) {
-      for (std::size_t k = 0; k < count; ++k) run[k] = pattern[k] * value;
-    }
+    if (float* run = keep_run(begin, count, key, true)) write_scaled(run, pattern, count, value);
   }
 
   // Zeroes in `row` everything `record` says is there, and empties the record: the row is then
@@ -206,6 +204,11 @@ class ObservationOut {
   }
 
  private:
+  // to[0, count) = value; to[k] = pattern[k] * value (observation_out.cpp: with the widest
+  // stores the processor has). `pattern` does not overlap `to`.
+  static void write_fill(float* to, std::size_t count, float value);
+  static void write_scaled(float* to, const float* pattern, std::size_t count, float value);
+
   // keep(); `whole`: the writer writes every value of the run, so a run the last observation
   // had at the same place, with another key, is written over instead of zeroed first (a plane
   // whose value changes every ply, such as the ply's fraction of the limit).

@@ -80,6 +80,28 @@ def test_agrees_step_for_step_with_single_states(name, params):
     assert finished > 0, "the run sees games end and restart"
 
 
+# Every size of action space the games have (a mask is written sixteen bytes at a time, with
+# its last bytes over a word's edge for some): 157 to 1,477 for Trap, 201 and 1,001 for
+# Traverse, 405 for The Travelers.
+MASK_CASES = [("trap", {"size": s}) for s in range(3, 9)] + [
+    ("traverse", {"rules": "expert"}), ("traverse", {"players": 3}), ("travelers", {})]
+
+
+@pytest.mark.parametrize("name,params", MASK_CASES)
+def test_masks_and_observations_match_the_games_for_every_action_space(name, params):
+    env = arbiter.VectorEnv(name, batch=5, threads=2, seed=11, **params)
+    env.reset()
+    for _ in range(12):
+        env.step(env.random_actions())
+        for i in range(5):
+            state = env.state(i)
+            expected = np.zeros(env.game.num_distinct_actions(), bool)
+            expected[state.legal_actions()] = True
+            assert np.array_equal(env.masks[i], expected)
+            assert np.array_equal(env.observations[i],
+                                  state.observation_tensor(state.current_player()))
+
+
 def test_random_actions_are_legal_and_seeded():
     a = arbiter.VectorEnv("travelers", batch=32, threads=2, seed=5)
     b = arbiter.VectorEnv("travelers", batch=32, threads=1, seed=5)
