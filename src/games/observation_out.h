@@ -11,7 +11,10 @@
 //     same planes: a move's later decisions), those are left as they stand;
 //   - a kept run (a constant plane, or planes that change seldom, such as Trap's walls) is
 //     named by a key that fixes its content: when the last observation had the same run with
-//     the same key, it is left as it stands instead of being zeroed and written again.
+//     the same key, it is left as it stands instead of being zeroed and written again. A
+//     writer that asks for its runs in the same order every time has them checked and updated
+//     where they stand in the record; a fill of zeros (a plane filled or not by turns) keeps
+//     the place of the run it replaces, so the order holds. Another order costs a search.
 // Without a Record the row is zero when the writer begins, and everything is written.
 //
 // A writer's contract, for the difference to be exact:
@@ -49,17 +52,15 @@ class ObservationOut {
     // Forgets the observation: for a row the caller has zeroed.
     void clear() {
       singles_.clear();
-      kept_.clear();
+      runs_.clear();
       keys_.clear();
     }
-    bool empty() const { return singles_.empty() && kept_.empty(); }
+    bool empty() const { return singles_.empty() && runs_.empty(); }
     // Asks the processor for what the next observation through this record reads first.
     void prefetch() const {
       __builtin_prefetch(singles_.data(), 1);
-      __builtin_prefetch(kept_.data(), 1);
+      __builtin_prefetch(runs_.data(), 1);
       __builtin_prefetch(keys_.data(), 1);
-      __builtin_prefetch(last_.data(), 1);
-      __builtin_prefetch(last_keys_.data(), 1);
     }
 
    private:
@@ -74,17 +75,22 @@ class ObservationOut {
       bool claimed = false;  // while a new observation is written: kept or zeroed
     };
     std::vector<uint16_t> singles_;  // indices set one at a time (a row has at most 65,535)
-    std::vector<Run> kept_;
+    // The runs of the observation, in the order asked for, and their keys in the same order.
+    // A new observation that asks for the same runs in the same order (the usual case) checks
+    // and updates them where they stand.
+    std::vector<Run> runs_;
     std::vector<uint64_t> keys_;
-    // While a new observation is written: the last one's kept runs, not yet kept or zeroed.
+    // Once a new observation asks for a run out of that order: the last observation's runs not
+    // yet met in order, to be kept or zeroed, and their keys.
     std::vector<Run> last_;
     std::vector<uint64_t> last_keys_;
   };
 
   // Into a zero row.
   explicit ObservationOut(std::span<float> row) : row_(row), record_(nullptr) {}
-  // Over the observation `record` says the row holds: its single values are zeroed now, its
-  // kept runs when it is clear that the new observation does not keep them.
+  // Over the observation `record` says the row holds: its single values are zeroed before the
+  // new observation sets its first, its kept runs when it is clear that the new observation
+  // does not keep them.
   ObservationOut(std::span<float> row, Record& record)
       : row_(row), record_(&record), last_singles_(!record.singles_.empty()) {
     if (row.size() > kMaxRecordedRow) {  // zeroed whole and written in full; nothing recorded
@@ -94,10 +100,6 @@ class ObservationOut {
       last_singles_ = false;
       return;
     }
-    std::swap(record.kept_, record.last_);
-    std::swap(record.keys_, record.last_keys_);
-    record.kept_.clear();
-    record.keys_.clear();
   }
   ~ObservationOut() {
     close_runs();
@@ -158,30 +160,32 @@ class ObservationOut {
   template <class Mark>
   void keep_marks(std::size_t begin, std::size_t count, std::span<const uint64_t> bits,
                   Mark&& mark) {
-    const uint64_t* last = nullptr;
     float* run = row_.data() + begin;
     if (record_) {
+      if (uint64_t* last = in_order(begin, count, bits.size())) {
+        // The last observation's run at this place: only the marks of the bits that changed
+        // are written, and the key becomes the new bits.
+        mark_changes(run, bits, last, mark);
+        std::copy(bits.begin(), bits.end(), last);
+        return;
+      }
       Record::Run* here = same_place(begin, count);
       if (here != nullptr && here->key_size == bits.size()) {
         here->claimed = true;  // neither zeroed nor kept: its marks are brought up to date
-        last = record_->last_keys_.data() + here->key_at;
-      } else {
-        zero_overlapping(begin, count);
+        const uint64_t* last = record_->last_keys_.data() + here->key_at;
+        mark_changes(run, bits, last, mark);
+        note_run(begin, count, bits);
+        return;
       }
+      zero_overlapping(begin, count);
       note_run(begin, count, bits);
     }
-    for (std::size_t w = 0; w < bits.size(); ++w) {
-      const uint64_t now = bits[w];
-      for (uint64_t changed = last ? now ^ last[w] : now; changed != 0; changed &= changed - 1) {
-        const int b = std::countr_zero(changed);
-        mark(run, static_cast<int>(64 * w) + b, (now >> b) & 1 ? 1.0f : 0.0f);
-      }
-    }
+    mark_changes(run, bits, nullptr, mark);
   }
 
   // `count` values from `begin`, all `value`, as a kept run (a zero run is nothing to write).
   void fill(std::size_t begin, std::size_t count, float value) {
-    if (value == 0.0f) return;
+    if (value == 0.0f) return zero_run(begin, count);
     const uint64_t key[] = {std::bit_cast<uint32_t>(value)};
     if (float* run = keep_run(begin, count, key, true)) write_fill(run, count, value);
   }
@@ -189,32 +193,39 @@ class ObservationOut {
   // as a kept run. A place filled this way has the same pattern in every observation of a row
   // (the key names only the value, and that the fill is scaled).
   void fill_scaled(std::size_t begin, const float* pattern, std::size_t count, float value) {
-    if (value == 0.0f) return;
+    if (value == 0.0f) return zero_run(begin, count);
     const uint64_t key[] = {std::bit_cast<uint32_t>(value) | (uint64_t{1} << 32)};
     if (float* run = keep_run(begin, count, key, true)) write_scaled(run, pattern, count, value);
   }
+
+  // to[0, count) = value; to[k] = pattern[k] * value (observation_out.cpp: with the widest
+  // stores the processor has). For a writer's marks that are planes (keep_marks()). `pattern`
+  // does not overlap `to`.
+  static void write_fill(float* to, std::size_t count, float value);
+  static void write_scaled(float* to, const float* pattern, std::size_t count, float value);
 
   // Zeroes in `row` everything `record` says is there, and empties the record: the row is then
   // zero, as a new observation without a record expects it.
   static void clear(std::span<float> row, Record& record) {
     for (uint32_t i : record.singles_) row[i] = 0.0f;
-    for (const Record::Run& run : record.kept_)
+    for (const Record::Run& run : record.runs_)
       std::fill_n(row.data() + run.begin, run.count, 0.0f);
     record.clear();
   }
 
  private:
-  // to[0, count) = value; to[k] = pattern[k] * value (observation_out.cpp: with the widest
-  // stores the processor has). `pattern` does not overlap `to`.
-  static void write_fill(float* to, std::size_t count, float value);
-  static void write_scaled(float* to, const float* pattern, std::size_t count, float value);
-
   // keep(); `whole`: the writer writes every value of the run, so a run the last observation
   // had at the same place, with another key, is written over instead of zeroed first (a plane
   // whose value changes every ply, such as the ply's fraction of the limit).
   float* keep_run(std::size_t begin, std::size_t count, std::span<const uint64_t> key, bool whole) {
     float* run = row_.data() + begin;
     if (!record_) return run;
+    if (uint64_t* last = in_order(begin, count, key.size())) {
+      if (same_key(key, last, static_cast<uint32_t>(key.size()))) return nullptr;
+      std::copy(key.begin(), key.end(), last);
+      if (!whole) std::fill_n(run, count, 0.0f);
+      return run;
+    }
     bool kept = false;
     if (Record::Run* here = same_place(begin, count)) {
       here->claimed = true;
@@ -225,6 +236,70 @@ class ObservationOut {
     }
     note_run(begin, count, key);
     return kept ? nullptr : run;
+  }
+  // A fill of zeros: nothing to write. When the last observation's run at this place is the
+  // next in order, it stays in the record as a run of zeros (zeroed now if it was not), so
+  // that the runs after it are still met in order: a plane that is filled or not by turns
+  // (the side to move's, the seat's) keeps its place in the record.
+  void zero_run(std::size_t begin, std::size_t count) {
+    if (!record_ || !in_order_ || met_ >= record_->runs_.size()) return;
+    const Record::Run& next = record_->runs_[met_];
+    if (next.begin != begin || next.count != count || next.key_size != 1) return;
+    ++met_;
+    uint64_t& key = record_->keys_[next.key_at];
+    if (key != kZeroKey) {
+      std::fill_n(row_.data() + begin, count, 0.0f);
+      key = kZeroKey;
+    }
+  }
+  // The key of a run of zeros: that of fill(…, 0.0f), whose content is the same whatever the
+  // fill.
+  static constexpr uint64_t kZeroKey = 0;
+
+  // While the new observation asks for the last one's runs in the same order: the key of the
+  // next of them when it is at [begin, begin + count) with a key of `key_size` words (the run
+  // is then the new observation's too, and its key is to be brought up to date), else nullptr,
+  // and from then on the last observation's runs not yet met are in last_.
+  uint64_t* in_order(std::size_t begin, std::size_t count, std::size_t key_size) {
+    if (!in_order_) return nullptr;
+    Record& r = *record_;
+    if (met_ < r.runs_.size()) {
+      const Record::Run& next = r.runs_[met_];
+      if (next.begin == begin && next.count == count && next.key_size == key_size) {
+        ++met_;
+        return r.keys_.data() + next.key_at;
+      }
+    }
+    out_of_order();
+    return nullptr;
+  }
+  // The runs met in order stay the new observation's; the rest of the last one's go to last_,
+  // to be kept or zeroed as the new observation asks for its runs.
+  void out_of_order() {
+    in_order_ = false;
+    Record& r = *record_;
+    const std::size_t key_base = met_ < r.runs_.size() ? r.runs_[met_].key_at : r.keys_.size();
+    r.last_.assign(r.runs_.begin() + static_cast<std::ptrdiff_t>(met_), r.runs_.end());
+    r.last_keys_.assign(r.keys_.begin() + static_cast<std::ptrdiff_t>(key_base), r.keys_.end());
+    for (Record::Run& run : r.last_) {
+      run.key_at -= static_cast<uint32_t>(key_base);
+      run.claimed = false;
+    }
+    r.runs_.resize(met_);
+    r.keys_.resize(key_base);
+    next_last_ = 0;
+  }
+  // Marks of the bits of `bits` that differ from `last` (every set bit without a last).
+  template <class Mark>
+  static void mark_changes(float* run, std::span<const uint64_t> bits, const uint64_t* last,
+                           Mark& mark) {
+    for (std::size_t w = 0; w < bits.size(); ++w) {
+      const uint64_t now = bits[w];
+      for (uint64_t changed = last ? now ^ last[w] : now; changed != 0; changed &= changed - 1) {
+        const int b = std::countr_zero(changed);
+        mark(run, static_cast<int>(64 * w) + b, (now >> b) & 1 ? 1.0f : 0.0f);
+      }
+    }
   }
   // The last observation's unclaimed run at [begin, begin + count), or nullptr. Observations
   // of a row ask for their runs in the same order, so the one after the last found is tried
@@ -258,7 +333,7 @@ class ObservationOut {
   void note_run(std::size_t begin, std::size_t count, std::span<const uint64_t> key) {
     assert(key.size() <= kMaxKeyWords);
     Record& r = *record_;
-    r.kept_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(r.keys_.size()),
+    r.runs_.push_back({static_cast<uint32_t>(begin), static_cast<uint32_t>(r.keys_.size()),
                        static_cast<uint16_t>(count), static_cast<uint8_t>(key.size())});
     for (uint64_t word : key) r.keys_.push_back(word);
   }
@@ -283,7 +358,7 @@ class ObservationOut {
   // Whether value i falls in a run of this observation (which the contract rules out for the
   // last one's single values).
   bool in_a_run(uint32_t i) const {
-    for (const Record::Run& run : record_->kept_) {
+    for (const Record::Run& run : record_->runs_) {
       if (i >= run.begin && i < run.begin + run.count) return true;
     }
     return false;
@@ -291,16 +366,35 @@ class ObservationOut {
   // The last observation's runs that this one has not kept are zeroed, once, before the first
   // single value (which may fall where they were).
   void close_runs() {
-    if (!record_ || record_->last_.empty()) return;
-    for (const Record::Run& last : record_->last_) {
+    if (runs_closed_) return;
+    runs_closed_ = true;
+    if (!record_) return;
+    Record& r = *record_;
+    if (in_order_) {
+      in_order_ = false;
+      for (std::size_t k = met_; k < r.runs_.size(); ++k) {
+        std::fill_n(row_.data() + r.runs_[k].begin, r.runs_[k].count, 0.0f);
+      }
+      if (met_ < r.runs_.size()) {
+        r.keys_.resize(r.runs_[met_].key_at);
+        r.runs_.resize(met_);
+      }
+      return;
+    }
+    for (const Record::Run& last : r.last_) {
       if (!last.claimed) std::fill_n(row_.data() + last.begin, last.count, 0.0f);
     }
-    record_->last_.clear();
-    record_->last_keys_.clear();
+    r.last_.clear();
+    r.last_keys_.clear();
   }
 
   std::span<float> row_;
   Record* record_;
+  // The new observation has asked for the first met_ runs of the record, in its order (and
+  // only those): they stand in the record as this observation's.
+  bool in_order_ = true;
+  std::size_t met_ = 0;
+  bool runs_closed_ = false;   // close_runs() is done
   std::size_t next_last_ = 0;  // same_place(): the last observation's run to try first
   // record_->singles_ still lists the last observation's single values, not yet zeroed.
   bool last_singles_ = false;

@@ -71,8 +71,13 @@ void Observation::write(const State& state, std::span<const int> taken, int play
     run[l.wall[slot][0] - 5 * plane] = value;
     run[l.wall[slot][1] - 5 * plane] = value;
   });
-  if (!state.is_terminal() && state.to_move() == player) fill(11, 1.0f);
-  if (player == kRed) fill(12, 1.0f);
+  // 11: the observer is to move; 12: the observer is Red. Planes of ones or zeros (on the real
+  // cells), one run of marks: only a plane that changes is written.
+  const uint64_t planes =
+      (!state.is_terminal() && state.to_move() == player ? 1 : 0) | (player == kRed ? 2 : 0);
+  out.keep_marks(11 * plane, 2 * plane, std::span(&planes, 1), [&](float* run, int p, float value) {
+    ObservationOut::write_scaled(run + p * plane, l.real.data(), plane, value);
+  });
   const int full_pile = state.params().walls;
   fill(13, state.pile() < 0 ? 1.0f : float(state.pile()) / float(full_pile));  // the pile left
   const int max_plies = state.params().max_plies;

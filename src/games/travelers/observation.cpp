@@ -39,9 +39,15 @@ void fill(ObservationOut& out, int plane, float value) { out.fill(plane * kPlane
 void Observation::write(const State& state, std::span<const int> taken, int player,
                         ObservationOut& out) {
   // The constant planes first, as kept runs (observation_out.h); the pieces and decisions after.
-  if (!state.is_terminal() && state.to_move() == player) fill(out, 12, 1.0f);
-  if (player == kWhite) fill(out, 13, 1.0f);
-  if (state.ban()) fill(out, 14, 1.0f);  // V11: the side to move may not displace back
+  // 12: the observer is to move; 13: the observer is White; 14: the side to move may not
+  // displace back (V11). Planes of ones or zeros, one run of marks: only a plane that changes
+  // is written.
+  const uint64_t planes = (!state.is_terminal() && state.to_move() == player ? 1 : 0) |
+                          (player == kWhite ? 2 : 0) | (state.ban() ? 4 : 0);
+  out.keep_marks(12 * kPlane, 3 * kPlane, std::span(&planes, 1),
+                 [](float* run, int p, float value) {
+                   ObservationOut::write_fill(run + p * kPlane, kPlane, value);
+                 });
   fill(out, 15, float(state.no_capture_plies()) / 100.0f);
   fill(out, 16, std::min(1.0f, float(Snapshot::repetitions(state) - 1) / 2.0f));
   const int max_plies = state.params().max_plies;

@@ -33,10 +33,16 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   const int n = state.num_players();
   // The constant planes first, as kept runs (observation_out.h); the pieces and decisions after.
   int plane = 4 * n;
-  fill(out, plane + state.seat(player), 1.0f);  // 4n … 4n+3: the observer's seat (S, W, N, E)
-  plane += kSeats;
-  if (!state.is_terminal()) fill(out, plane + (state.to_move() - player + n) % n, 1.0f);
-  plane += n + 4;  // 5n+8, past the decisions taken (5n+4 … 5n+7, below): the ply
+  // 4n … 4n+3: the observer's seat (S, W, N, E); 4n+4 … 5n+3: the side to move, counted from
+  // the observer. Planes of ones or zeros, one run of marks (a plane each): where the seats
+  // change, only the two planes concerned are written.
+  uint64_t planes = uint64_t{1} << state.seat(player);
+  if (!state.is_terminal()) planes |= uint64_t{1} << (kSeats + (state.to_move() - player + n) % n);
+  out.keep_marks(plane * kPlane, (kSeats + n) * kPlane, std::span(&planes, 1),
+                 [](float* run, int p, float value) {
+                   ObservationOut::write_fill(run + p * kPlane, kPlane, value);
+                 });
+  plane += kSeats + n + 4;  // 5n+8, past the decisions taken (5n+4 … 5n+7, below): the ply
   const int max_plies = state.params().max_plies;
   if (max_plies > 0) fill(out, plane, std::min(1.0f, float(state.ply()) / float(max_plies)));
   ++plane;  // 5n+9: earlier occurrences of this position (R19): 0, 0.5, 1 for 1, 2, 3+

@@ -241,6 +241,80 @@ TEST(ObservationOut, AScaledFillIsNotAPlainFill) {
   EXPECT_EQ(row, (Row{0.5f, 0.5f, 0.5f}));
 }
 
+// A fill of zeros is nothing to write, but keeps the place of the last observation's run there
+// among the runs: a plane filled or not by turns. The runs after it are still kept (a value
+// planted in them stays), and the plane is zeroed, then written again when it comes back.
+TEST(ObservationOut, AFillOfZerosKeepsItsPlaceAmongTheRuns) {
+  Row row(6, 0.0f);
+  ObservationOut::Record record;
+  const auto observe = [&](float a, float b, float c) {
+    ObservationOut out(row, record);
+    out.fill(0, 2, a);
+    out.fill(2, 2, b);
+    out.fill(4, 2, c);
+  };
+  observe(1.0f, 0.5f, 0.25f);
+  row[5] = 9.0f;
+  observe(1.0f, 0.0f, 0.25f);
+  EXPECT_EQ(row, (Row{1, 1, 0, 0, 0.25f, 9}));
+  observe(1.0f, 0.0f, 0.25f);
+  EXPECT_EQ(row, (Row{1, 1, 0, 0, 0.25f, 9}));
+  observe(1.0f, 0.5f, 0.25f);
+  EXPECT_EQ(row, (Row{1, 1, 0.5f, 0.5f, 0.25f, 9}));
+  observe(0.0f, 0.0f, 0.0f);
+  EXPECT_EQ(row, Row(6, 0.0f));
+}
+
+// Runs asked for in another order than the last observation's are matched by place all the
+// same: kept when their keys are the same, the others zeroed.
+TEST(ObservationOut, RunsInAnotherOrderAreMatchedByPlace) {
+  Row row(6, 0.0f);
+  ObservationOut::Record record;
+  {
+    ObservationOut out(row, record);
+    out.fill(0, 2, 1.0f);
+    out.fill(2, 2, 0.5f);
+    out.fill(4, 2, 0.25f);
+  }
+  row[1] = row[5] = 9.0f;
+  {
+    ObservationOut out(row, record);
+    out.fill(4, 2, 0.25f);
+    out.fill(0, 2, 1.0f);
+  }
+  EXPECT_EQ(row, (Row{1, 9, 0, 0, 0.25f, 9}));
+  // And the order asked for last is the one met next.
+  {
+    ObservationOut out(row, record);
+    out.fill(4, 2, 0.75f);
+    out.fill(0, 2, 1.0f);
+  }
+  EXPECT_EQ(row, (Row{1, 9, 0, 0, 0.75f, 0.75f}));
+  // Fewer runs than the last observation: the ones not asked for are zeroed.
+  { ObservationOut(row, record).fill(4, 2, 0.75f); }
+  EXPECT_EQ(row, (Row{0, 0, 0, 0, 0.75f, 0.75f}));
+}
+
+// Planes of ones or zeros as one run of marks (a seat's plane among the seats'): only the
+// planes whose bit changed are written.
+TEST(ObservationOut, PlanesAsMarksWriteOnlyThePlanesThatChanged) {
+  Row row(6, 0.0f);
+  ObservationOut::Record record;
+  const auto plane = [](float* run, int p, float value) {
+    ObservationOut::write_fill(run + 2 * p, 2, value);
+  };
+  const auto observe = [&](uint64_t planes) {
+    ObservationOut(row, record).keep_marks(0, 6, std::span(&planes, 1), plane);
+  };
+  observe(0b001);
+  EXPECT_EQ(row, (Row{1, 1, 0, 0, 0, 0}));
+  row[1] = 9.0f;
+  observe(0b101);
+  EXPECT_EQ(row, (Row{1, 9, 0, 0, 1, 1}));
+  observe(0b110);
+  EXPECT_EQ(row, (Row{0, 0, 1, 1, 1, 1}));
+}
+
 // A row longer than a record can index is zeroed whole and written in full at every
 // observation: the result is the same as with a record.
 TEST(ObservationOut, ARowTooLongForARecordIsWrittenInFull) {
