@@ -35,6 +35,33 @@ uint64_t sixteen_bits(std::span<const uint64_t> bits, std::size_t at) {
   return v & 0xffff;
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#define ARBITER_MASK_AVX2 1
+// The mask bytes of `words` whole words of a bitset, thirty-two at a time: each 128-bit lane
+// of a shuffle spreads its own two bytes of the word (copied to both lanes) over sixteen.
+__attribute__((target("avx2"))) void whole_words_avx2(const uint64_t* bits, uint8_t* mask,
+                                                      std::size_t words) {
+  const __m256i select = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ULL));
+  const __m256i ones = _mm256_set1_epi8(1);
+  const __m256i low = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,  //
+                                       2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3);
+  const __m256i high = _mm256_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5,  //
+                                        6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7);
+  for (std::size_t w = 0; w < words; ++w) {
+    const __m256i word = _mm256_set1_epi64x(static_cast<long long>(bits[w]));
+    const __m256i first = _mm256_and_si256(_mm256_shuffle_epi8(word, low), select);
+    const __m256i second = _mm256_and_si256(_mm256_shuffle_epi8(word, high), select);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(mask + 64 * w), _mm256_min_epu8(first, ones));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(mask + 64 * w + 32),
+                        _mm256_min_epu8(second, ones));
+  }
+}
+const bool kMaskAvx2 = [] {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") != 0;
+}();
+#endif
+
 // Writes the n mask bytes (0 or 1) of the bitset `bits`, lowest bit first, and returns how many
 // are 1. Every byte is written: the same work whatever the legal actions are, where a store
 // per legal action ends its loop at a point the processor cannot predict. Nothing from
@@ -43,6 +70,12 @@ int write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
   int count = 0;
   for (const uint64_t word : bits) count += std::popcount(word);
   std::size_t a = 0;  // mask[0, a) written
+#ifdef ARBITER_MASK_AVX2
+  if (kMaskAvx2) {
+    whole_words_avx2(bits.data(), mask, n / 64);
+    a = n / 64 * 64;
+  }
+#endif
 #if defined(__SSSE3__)
   // Sixteen bytes from two bytes of a word: each byte copied to eight lanes, each lane keeps
   // its own bit, and a lane not zero becomes 1.
