@@ -21,7 +21,9 @@
 //   - the kept runs come first, before any single value (a run asked for after one is written
 //     in full, never kept);
 //   - a run's area is its alone: no other run or value of the same observation falls in it,
-//     and a run that recurs at a place has the same length there (a plane, a group of planes);
+//     and a run that recurs at a place has the same length there (a plane, a group of planes)
+//     and is asked for the same way (keep, keep_marks, or a fill: their keys are not told
+//     apart, but for a scaled fill's);
 //   - a place holds runs or single values, the same in every observation of a row: a single
 //     value of the last observation never falls in a run of the next (its zeroing comes after
 //     the runs are written);
