@@ -204,6 +204,7 @@ bool VectorEnv::step_game(int i, int action) {
   const int actor = s.to_move();
   if (Status ok = s.apply_action(action); !ok) {
     errors_[i] = ok.error();
+    refused_.store(true, std::memory_order_relaxed);
     return false;
   }
   bool ended = false;
@@ -241,6 +242,7 @@ Status VectorEnv::step(std::span<const int64_t> actions) {
     finished += ended;
   });
   games_finished_ += finished;
+  if (!refused_.exchange(false)) return {};  // the run's end ordered every store before
   for (int i = 0; i < batch_; ++i) {
     if (!errors_[i].empty()) {
       std::string e = std::move(errors_[i]);

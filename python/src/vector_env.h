@@ -6,6 +6,7 @@
 // observation) stays in the step's outputs.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -72,7 +73,8 @@ class VectorEnv {
   int players_;
   std::vector<std::unique_ptr<GameState>> states_;
   std::vector<Rng> rngs_;
-  std::vector<std::string> errors_;  // per game, from the last step
+  std::vector<std::string> errors_;   // per game, from the last step
+  std::atomic<bool> refused_{false};  // some game of the step under way refused its action
   // Per game: what its observation in its row of observations wrote (observe_over()).
   std::vector<ObservationOut::Record> written_;
   std::shared_ptr<EnvBuffers> buffers_;
