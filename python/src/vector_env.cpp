@@ -39,8 +39,10 @@ uint64_t sixteen_bits(std::span<const uint64_t> bits, std::size_t at) {
 #define ARBITER_MASK_AVX2 1
 // The mask bytes of `words` whole words of a bitset, thirty-two at a time: each 128-bit lane
 // of a shuffle spreads its own two bytes of the word (copied to both lanes) over sixteen.
-__attribute__((target("avx2"))) void whole_words_avx2(const uint64_t* bits, uint8_t* mask,
-                                                      std::size_t words) {
+// Returns how many bits of the words are set.
+__attribute__((target("avx2"))) int whole_words_avx2(const uint64_t* bits, uint8_t* mask,
+                                                     std::size_t words) {
+  int count = 0;
   const __m256i select = _mm256_set1_epi64x(static_cast<long long>(0x8040201008040201ULL));
   const __m256i ones = _mm256_set1_epi8(1);
   const __m256i low = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1,  //
@@ -48,6 +50,7 @@ __attribute__((target("avx2"))) void whole_words_avx2(const uint64_t* bits, uint
   const __m256i high = _mm256_setr_epi8(4, 4, 4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5,  //
                                         6, 6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7);
   for (std::size_t w = 0; w < words; ++w) {
+    count += std::popcount(bits[w]);
     const __m256i word = _mm256_set1_epi64x(static_cast<long long>(bits[w]));
     const __m256i first = _mm256_and_si256(_mm256_shuffle_epi8(word, low), select);
     const __m256i second = _mm256_and_si256(_mm256_shuffle_epi8(word, high), select);
@@ -55,6 +58,7 @@ __attribute__((target("avx2"))) void whole_words_avx2(const uint64_t* bits, uint
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(mask + 64 * w + 32),
                         _mm256_min_epu8(second, ones));
   }
+  return count;
 }
 const bool kMaskAvx2 = [] {
   __builtin_cpu_init();
@@ -66,14 +70,16 @@ const bool kMaskAvx2 = [] {
 // are 1. Every byte is written: the same work whatever the legal actions are, where a store
 // per legal action ends its loop at a point the processor cannot predict. Nothing from
 // mask + n on is touched: the next row may be another thread's.
+// The set bits are counted with the words' writing; `bits` has the words of n bits, no more.
 int write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
-  int count = 0;
-  for (const uint64_t word : bits) count += std::popcount(word);
+  assert(bits.size() == (n + 63) / 64);
+  const std::size_t whole = n / 64;
+  int count = 0;      // of the whole words written
   std::size_t a = 0;  // mask[0, a) written
 #ifdef ARBITER_MASK_AVX2
   if (kMaskAvx2) {
-    whole_words_avx2(bits.data(), mask, n / 64);
-    a = n / 64 * 64;
+    count = whole_words_avx2(bits.data(), mask, whole);
+    a = whole * 64;
   }
 #endif
 #if defined(__SSSE3__)
@@ -90,6 +96,7 @@ int write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
     _mm_storeu_si128(reinterpret_cast<__m128i*>(to), _mm_min_epu8(lanes, ones));
   };
   for (; a + 64 <= n; a += 64) {
+    count += std::popcount(bits[a / 64]);
     const __m128i word = _mm_cvtsi64_si128(static_cast<long long>(bits[a / 64]));
     for (int q = 0; q < 4; ++q) sixteen(word, q, mask + a + 16 * q);
   }
@@ -103,7 +110,10 @@ int write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
       a = n;
     }
   }
+#else
+  for (std::size_t w = a / 64; w < whole; ++w) count += std::popcount(bits[w]);
 #endif
+  if (whole < bits.size()) count += std::popcount(bits[whole]);  // the last, partial word
   for (; a + 8 <= n; a += 8) {
     std::memcpy(mask + a, kMaskBytes[(bits[a / 64] >> (a % 64)) & 0xff].data(), 8);
   }
