@@ -7,11 +7,12 @@
 #include <cassert>
 #include <cstring>
 
-#if defined(__SSSE3__)
-#include <immintrin.h>
+#if defined(__x86_64__)
+#include <immintrin.h>  // SSSE3 (the build's baseline) and AVX2 (core/cpu.h) mask writing
 #endif
 
 #include "core/bits.h"
+#include "core/cpu.h"
 
 namespace arbiter::python {
 
@@ -35,8 +36,7 @@ uint64_t sixteen_bits(std::span<const uint64_t> bits, std::size_t at) {
   return v & 0xffff;
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#define ARBITER_MASK_AVX2 1
+#ifdef ARBITER_AVX2_PATHS
 // The mask bytes of `words` whole words of a bitset, thirty-two at a time: each 128-bit lane
 // of a shuffle spreads its own two bytes of the word (copied to both lanes) over sixteen.
 // Returns how many bits of the words are set.
@@ -60,10 +60,6 @@ __attribute__((target("avx2"))) int whole_words_avx2(const uint64_t* bits, uint8
   }
   return count;
 }
-const bool kMaskAvx2 = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") != 0;
-}();
 #endif
 
 // Writes the n mask bytes (0 or 1) of the bitset `bits`, lowest bit first, and returns how many
@@ -76,8 +72,8 @@ int write_mask(std::span<const uint64_t> bits, uint8_t* mask, std::size_t n) {
   const std::size_t whole = n / 64;
   int count = 0;      // of the whole words written
   std::size_t a = 0;  // mask[0, a) written
-#ifdef ARBITER_MASK_AVX2
-  if (kMaskAvx2) {
+#ifdef ARBITER_AVX2_PATHS
+  if (kHasAvx2) {
     count = whole_words_avx2(bits.data(), mask, whole);
     a = whole * 64;
   }

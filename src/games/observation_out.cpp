@@ -2,13 +2,14 @@
 
 #include <algorithm>
 
+#include "core/cpu.h"
+
 namespace arbiter {
 namespace {
 
 // A plane's values are written whole at most steps of a batch (the ply's fraction of the
 // limit changes every ply), so the widest stores the processor has are worth a check per call.
-#if defined(__x86_64__) && defined(__GNUC__)
-#define ARBITER_FILL_AVX2 1
+#ifdef ARBITER_AVX2_PATHS
 __attribute__((target("avx2"))) void fill_avx2(float* __restrict to, std::size_t count,
                                                float value) {
   for (std::size_t k = 0; k < count; ++k) to[k] = value;
@@ -18,25 +19,21 @@ __attribute__((target("avx2"))) void scale_avx2(float* __restrict to,
                                                 float value) {
   for (std::size_t k = 0; k < count; ++k) to[k] = pattern[k] * value;
 }
-const bool kAvx2 = [] {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") != 0;
-}();
 #endif
 
 }  // namespace
 
 void ObservationOut::write_fill(float* to, std::size_t count, float value) {
-#ifdef ARBITER_FILL_AVX2
-  if (kAvx2) return fill_avx2(to, count, value);
+#ifdef ARBITER_AVX2_PATHS
+  if (kHasAvx2) return fill_avx2(to, count, value);
 #endif
   std::fill_n(to, count, value);
 }
 
 void ObservationOut::write_scaled(float* __restrict to, const float* __restrict pattern,
                                   std::size_t count, float value) {
-#ifdef ARBITER_FILL_AVX2
-  if (kAvx2) return scale_avx2(to, pattern, count, value);
+#ifdef ARBITER_AVX2_PATHS
+  if (kHasAvx2) return scale_avx2(to, pattern, count, value);
 #endif
   for (std::size_t k = 0; k < count; ++k) to[k] = pattern[k] * value;
 }
