@@ -4,12 +4,84 @@
 // board change mid-chain; that piece then goes through the exact ChainSearch (chains.cpp).
 #include <array>
 #include <cassert>
+#include <type_traits>
+#include <utility>
 
 #include "games/traverse/chains.h"
 #include "games/traverse/rays.h"
 #include "games/traverse/state.h"
 
 namespace arbiter::traverse {
+
+// Single jumps only (R8): every square reachable from `origin` by jumps in the directions Dirs
+// onto `empty` squares, by a flood fill over whole bitboards (cheaper than chain_squares()'s
+// ray walk); `jumped` receives the pieces jumped. Stops once it stands on a square of `target`.
+// The directions are a template argument so that the loop over them unrolls to the piece's
+// own: over a mask known only at run time, the loop branches through a jump table at every
+// direction, and the processor mispredicts it.
+template <unsigned Dirs>
+static Bitboard flood_jumps(Bitboard origin, Bitboard others, Bitboard empty, Bitboard& jumped,
+                            Bitboard target) {
+  Bitboard visited = origin, jumps = 0;
+  for (Bitboard frontier = visited; frontier;) {
+    Bitboard next = 0;
+    const auto direction = [&]<int D>(std::integral_constant<int, D>) {
+      if constexpr (((Dirs >> D) & 1) != 0) {
+        const Bitboard land = shift(shift(frontier, D) & others, D) & empty;
+        jumps |= shift(land, (D + 4) % kDirections);
+        next |= land;
+      }
+    };
+    [&]<int... D>(std::integer_sequence<int, D...>) {
+      (direction(std::integral_constant<int, D>{}), ...);
+    }
+    (std::make_integer_sequence<int, kDirections>{});
+    frontier = next & ~visited;
+    visited |= frontier;
+    if (frontier & target) break;
+  }
+  jumped |= jumps;
+  return visited;
+}
+
+// flood_jumps() for the directions of a piece (direction_mask()) or of its moves along a start
+// row (along_start_row()); any other mask (none is asked for today) through the same flood with
+// the directions tested as it goes.
+static Bitboard single_jump_squares(Bitboard origin, uint8_t dirs, Bitboard others, Bitboard empty,
+                                    Bitboard& jumped, Bitboard target) {
+  constexpr unsigned kEastWest = (1u << kE) | (1u << kW), kNorthSouth = (1u << kN) | (1u << kS);
+  switch (dirs) {
+#define ARBITER_FLOOD(mask) \
+  case (mask):              \
+    return flood_jumps<(mask)>(origin, others, empty, jumped, target);
+    ARBITER_FLOOD(direction_mask(kSouth, kSquarePiece))
+    ARBITER_FLOOD(direction_mask(kSouth, kDiamond))
+    ARBITER_FLOOD(direction_mask(kSouth, kCircle))
+    ARBITER_FLOOD(direction_mask(kSouth, kTriangle))
+    ARBITER_FLOOD(direction_mask(kWest, kTriangle))
+    ARBITER_FLOOD(direction_mask(kNorth, kTriangle))
+    ARBITER_FLOOD(direction_mask(kEast, kTriangle))
+    ARBITER_FLOOD(kEastWest)
+    ARBITER_FLOOD(kNorthSouth)
+#undef ARBITER_FLOOD
+    default:
+      break;
+  }
+  Bitboard visited = origin;
+  for (Bitboard frontier = visited; frontier;) {
+    Bitboard next = 0;
+    for (int d = 0; d < kDirections; ++d) {
+      if (!(dirs & (1u << d))) continue;
+      const Bitboard land = shift(shift(frontier, d) & others, d) & empty;
+      jumped |= shift(land, (d + 4) % kDirections);
+      next |= land;
+    }
+    frontier = next & ~visited;
+    visited |= frontier;
+    if (frontier & target) break;
+  }
+  return visited;
+}
 
 // Every square a chain of the piece on `from` can stand on (R8–R10, lifting nothing), walking
 // square by square: from each, the first piece along each allowed ray is jumped when the squares
@@ -20,21 +92,7 @@ static Bitboard chain_squares(Square from, uint8_t dirs, Bitboard others, Bitboa
                               int reach, Bitboard& jumped, Bitboard target = 0) {
   Bitboard visited = bit(from);
   if (reach == 1) {
-    // Single jumps only (R8): a flood fill over whole bitboards is cheaper than the ray walk.
-    const Bitboard empty = ~others & landable;
-    for (Bitboard frontier = visited; frontier;) {
-      Bitboard next = 0;
-      for (int d = 0; d < kDirections; ++d) {
-        if (!(dirs & (1u << d))) continue;
-        const Bitboard land = shift(shift(frontier, d) & others, d) & empty;
-        jumped |= shift(land, (d + 4) % kDirections);
-        next |= land;
-      }
-      frontier = next & ~visited;
-      visited |= frontier;
-      if (frontier & target) break;
-    }
-    return visited;
+    return single_jump_squares(visited, dirs, others, ~others & landable, jumped, target);
   }
   Square stack[kSquares];
   int top = 0;
