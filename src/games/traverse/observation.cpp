@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 
 #include "games/traverse/actions.h"
 
@@ -37,7 +38,10 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   // the observer. Planes of ones or zeros, one run of marks (a plane each): where the seats
   // change, only the two planes concerned are written.
   uint64_t planes = uint64_t{1} << state.seat(player);
-  if (!state.is_terminal()) planes |= uint64_t{1} << (kSeats + (state.to_move() - player + n) % n);
+  if (!state.is_terminal()) {
+    const int ahead = state.to_move() - player;  // counted from the observer, in [0, n)
+    planes |= uint64_t{1} << (kSeats + (ahead < 0 ? ahead + n : ahead));
+  }
   out.keep_marks(plane * kPlane, (kSeats + n) * kPlane, std::span(&planes, 1),
                  [](float* run, int p, float value) {
                    ObservationOut::write_fill(run + p * kPlane, kPlane, value);
@@ -50,12 +54,15 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   // 0 … 4n−1: pieces, 4 kinds (square, diamond, triangle, circle) per player, the observer first.
   // Gathered first and set in one call: a square holds one piece at most. One walk over the
   // occupied squares, not one per player: a walk's end is a branch the processor mispredicts.
+  // plane_of[make_piece(seat, kind)]: a seat's four kinds are consecutive, and so are their
+  // planes, so each player's four entries are one 64-bit store: (4k + kind) planes, kind 0 … 3.
   std::array<uint16_t, 1 + 4 * kSeats> plane_of{};  // by piece: its first value, seen by `player`
-  for (int k = 0; k < n; ++k) {
-    const int seat = state.seat((player + k) % n);
-    for (int kind = 0; kind < 4; ++kind) {
-      plane_of[make_piece(seat, kind)] = static_cast<uint16_t>((4 * k + kind) * kPlane);
-    }
+  constexpr uint64_t kKinds =
+      uint64_t{kPlane} << 16 | uint64_t{2 * kPlane} << 32 | uint64_t{3 * kPlane} << 48;
+  for (int k = 0, p = player; k < n; ++k, p = p + 1 == n ? 0 : p + 1) {
+    const uint64_t four =
+        uint64_t{0x0001000100010001} * static_cast<uint64_t>(4 * k * kPlane) + kKinds;
+    std::memcpy(&plane_of[make_piece(state.seat(p), 0)], &four, sizeof four);
   }
   std::array<uint16_t, kSquares> ones;
   std::size_t count = 0;
