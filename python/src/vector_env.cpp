@@ -13,6 +13,7 @@
 
 #include "core/bits.h"
 #include "core/cpu.h"
+#include "heap_pages.h"
 
 namespace arbiter::python {
 
@@ -152,6 +153,10 @@ VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
   out.players.assign(b, 0);
   out.random_actions.assign(b, 0);
   reset();
+  // The games now hold their memory (a game that ends restarts in place, in the same memory).
+  std::vector<const void*> games;
+  for (const auto& s : states_) games.push_back(s.get());
+  advise_huge_pages(games);
 }
 
 void VectorEnv::write_features(int i) {

@@ -2,6 +2,8 @@
 agreement with single States under the same seed (automatic reset, the final observation and
 rewards included), determinism, and errors for bad actions that leave every game unchanged."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -222,3 +224,37 @@ def test_threads_share_any_batch_without_changing_the_games(batch):
             for a, b in zip(outputs[0], other):
                 assert np.array_equal(a, b)
     assert len({env.games_finished for env in envs}) == 1 and envs[0].games_finished > 0
+
+
+def heap_mappings(field):
+    """The values of an smaps field (e.g. 'THPeligible') of the process's [heap] mappings."""
+    values, in_heap = [], False
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            if "-" in line.split()[0]:  # a mapping's first line
+                in_heap = line.rstrip().endswith("[heap]")
+            elif in_heap and line.startswith(field + ":"):
+                values.append(int(line.split()[1]))
+    return values
+
+
+def transparent_huge_pages():
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
+            return f.read().split("[")[1].split("]")[0]
+    except (OSError, IndexError):
+        return None
+
+
+@pytest.mark.skipif(transparent_huge_pages() != "madvise",
+                    reason="huge pages only on advice: where they are always or never given, "
+                           "the advice changes nothing")
+@pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="the sanitizer's allocator keeps the games outside the heap")
+def test_the_heap_of_the_games_is_advised_as_huge_pages():
+    # docs/python.md: the games' heap is advised as huge pages; one thread, so that every game
+    # is allocated by this thread, in the process's main heap.
+    env = arbiter.VectorEnv("traverse", batch=4096, threads=1, seed=1, players=4)
+    assert heap_mappings("THPeligible")[-1] == 1  # up to its end, so that it grows on advice
+    assert sum(heap_mappings("AnonHugePages")) > 0
+    env.step(env.random_actions())
