@@ -71,6 +71,7 @@
 
 #include "core/rng.h"
 #include "core/text.h"
+#include "games/content_stamp.h"
 #include "games/game.h"
 #include "games/perft.h"
 #include "games/serialize.h"
@@ -126,6 +127,7 @@ class StateAdapter final : public GameState {
     if (actions_.pending() > 0) {
       actions_.untake(state_);
       legal_valid_ = bits_valid_ = false;
+      stamp_.changed();
       return true;
     }
     if (moves_.empty()) return false;
@@ -233,6 +235,7 @@ class StateAdapter final : public GameState {
     decisions_.push_back(action);
     if (!actions_.take(state_, action, move)) {
       decisions_.resize(mark);
+      stamp_.decision_added();
       return {};
     }
     move_decisions_.push_back(static_cast<uint32_t>(mark));
@@ -268,8 +271,26 @@ class StateAdapter final : public GameState {
       ObservationOut::clear(row, record);
       return;
     }
-    ObservationOut writer(row, record);
-    Descriptor::Observation::write(state_, actions_.taken(), player, writer);
+    const auto taken = actions_.taken();
+    if constexpr (requires(ObservationOut & out) {
+                    Descriptor::Observation::write_taken(state_, taken, out);
+                  }) {
+      // The row holds this player's observation of the content before the last decision,
+      // which left the position as it was: only that decision's marks are new.
+      if (!taken.empty() && record.holds(stamp_.parent(), player)) {
+        {
+          ObservationOut writer(row, record, ObservationOut::Extend{});
+          Descriptor::Observation::write_taken(state_, taken.last(1), writer);
+        }
+        record.set_source(stamp_.name(), player);
+        return;
+      }
+    }
+    {
+      ObservationOut writer(row, record);
+      Descriptor::Observation::write(state_, taken, player, writer);
+    }
+    record.set_source(stamp_.name(), player);
   }
   void prefetch_decision(int action) const override {
     // What the decision writes wherever it goes: the legal decisions after it, and the logs a
@@ -324,6 +345,7 @@ class StateAdapter final : public GameState {
   void new_move() {
     actions_.clear();
     legal_valid_ = bits_valid_ = false;
+    stamp_.changed();
   }
   const std::vector<int>& legal_now() const {
     if (!legal_valid_) {
@@ -376,6 +398,8 @@ class StateAdapter final : public GameState {
   mutable bool legal_valid_ = false;
   mutable std::vector<uint64_t> legal_bits_;
   mutable bool bits_valid_ = false;
+  // Names the position and decisions taken, for observe_over(): every change above renews it.
+  ContentStamp stamp_;
 };
 
 // Every Game member but make_searcher() (engine/game_module.h adds it).

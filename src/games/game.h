@@ -116,7 +116,9 @@ class GameState {
   virtual void observe(int player, std::span<float> out) const = 0;
   // observe() into a row holding an earlier observation of this game, made by observe_over()
   // with `record` (or a zero row and an empty record): zeroes only what that one wrote, then
-  // writes this one and records it (games/observation_out.h). Same planes as observe().
+  // writes this one and records it (games/observation_out.h). Same planes as observe(). When
+  // the row holds the same player's observation of this game just before its last decision,
+  // and that decision completed no move, only the decision's marks are written.
   virtual void observe_over(int player, std::span<float> row,
                             ObservationOut::Record& record) const = 0;
   // Asks the processor to bring into cache what apply_action(action) reads at random (a batch

@@ -39,6 +39,8 @@
 #include <span>
 #include <vector>
 
+#include "games/content_stamp.h"
+
 namespace arbiter {
 
 class ObservationOut {
@@ -56,6 +58,18 @@ class ObservationOut {
       singles_.clear();
       runs_.clear();
       keys_.clear();
+      source_ = {};
+    }
+    // Whether the row holds the observation of the game content `name` by `player`, as its
+    // writer said with set_source() (StateAdapter::observe_over); never for no content.
+    bool holds(const ContentStamp::Name& name, int player) const {
+      return name.serial != 0 && source_ == name && source_player_ == player;
+    }
+    // What the observation just written through this record is of. Any new observation
+    // through the record forgets it until its writer says it again.
+    void set_source(const ContentStamp::Name& name, int player) {
+      source_ = name;
+      source_player_ = player;
     }
     bool empty() const { return singles_.empty() && runs_.empty(); }
     // Asks the processor for what the next observation through this record reads first.
@@ -86,6 +100,8 @@ class ObservationOut {
     // yet met in order, to be kept or zeroed, and their keys.
     std::vector<Run> last_;
     std::vector<uint64_t> last_keys_;
+    ContentStamp::Name source_;  // set_source()
+    int source_player_ = -1;
   };
 
   // Into a zero row.
@@ -95,6 +111,7 @@ class ObservationOut {
   // does not keep them.
   ObservationOut(std::span<float> row, Record& record)
       : row_(row), record_(&record), last_singles_(!record.singles_.empty()) {
+    record.source_ = {};
     if (row.size() > kMaxRecordedRow) {  // zeroed whole and written in full; nothing recorded
       std::fill(row.begin(), row.end(), 0.0f);
       record.clear();
@@ -102,6 +119,17 @@ class ObservationOut {
       last_singles_ = false;
       return;
     }
+  }
+  // Over the observation `record` says the row holds, adding single values to it (the marks of
+  // a decision added to the move in progress, StateAdapter::observe_over): nothing is zeroed,
+  // and no run may be asked for.
+  struct Extend {};
+  ObservationOut(std::span<float> row, Record& record, Extend)
+      : row_(row),
+        record_(row.size() > kMaxRecordedRow ? nullptr : &record),
+        in_order_(false),
+        runs_closed_(true) {
+    record.source_ = {};
   }
   ~ObservationOut() {
     close_runs();

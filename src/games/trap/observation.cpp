@@ -94,9 +94,15 @@ void Observation::write(const State& state, std::span<const int> taken, int play
     }
   }
   out.set_ones(movers);
+  write_taken(state, taken, out);
+}
+
+void Observation::write_taken(const State& state, std::span<const int> taken, ObservationOut& out) {
   // 16, 17: a step taken of the turn in progress, its start and end cells; 18: a wall taken
   // (both cells it separates).
   if (taken.empty()) return;
+  const Layout& l = layout(state.params().size);
+  const int plane = l.plane;
   const Geometry& g = state.geo();
   const Actions actions(state.params());
   for (int a : taken) {

@@ -64,6 +64,10 @@ void Observation::write(const State& state, std::span<const int> taken, int play
     ones[n++] = static_cast<uint16_t>(base[state.at(s)] + kCell[s]);
   });
   out.set_ones(std::span(ones.data(), n));
+  write_taken(state, taken, out);
+}
+
+void Observation::write_taken(const State&, std::span<const int> taken, ObservationOut& out) {
   // 17–20: the decisions taken: from, to, displaced piece, drop square.
   for (int a : taken) {
     const int kind = a / kSquares;

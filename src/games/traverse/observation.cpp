@@ -70,7 +70,12 @@ void Observation::write(const State& state, std::span<const int> taken, int play
     ones[count++] = static_cast<uint16_t>(plane_of[state.at(s)] + kCell[s]);
   });
   out.set_ones(std::span(ones.data(), count));
-  plane = 5 * n + 4;  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
+  write_taken(state, taken, out);
+}
+
+void Observation::write_taken(const State& state, std::span<const int> taken, ObservationOut& out) {
+  // 5n+4 … 5n+7: the decisions taken: from, to, lifted circles, placed circles
+  const int plane = 5 * state.num_players() + 4;
   const ActionCodec codec(state.params());
   for (int a : taken) {
     if (a < kSquares) {

@@ -16,6 +16,10 @@ struct Observation {
   // `out` is zeroed, of shape(); `taken` are the decisions of the move in progress.
   static void write(const State& state, std::span<const int> taken, int player,
                     ObservationOut& out);
+  // The marks of the decisions `taken` alone (the planes of the move in progress), each
+  // decision's whatever the others are: write() ends with them, and an observation of the same
+  // position with one decision fewer becomes this one with the last decision's.
+  static void write_taken(const State& state, std::span<const int> taken, ObservationOut& out);
 };
 
 }  // namespace arbiter::traverse

@@ -346,3 +346,41 @@ TEST(ObservationOut, WithoutARecordOnlyWrites) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+TEST(ObservationOut, AnExtendingWriterAddsSingleValuesAndZeroesNothing) {
+  Row row(8, 0.0f);
+  ObservationOut::Record record;
+  const uint16_t pieces[] = {2, 3};
+  {
+    ObservationOut out(row, record);
+    out.fill(4, 2, 0.5f);
+    out.set_ones(pieces);
+    out.set(7, 1.0f);
+  }
+  ContentStamp stamp;
+  record.set_source(stamp.name(), 1);
+  EXPECT_TRUE(record.holds(stamp.name(), 1));
+  EXPECT_FALSE(record.holds(stamp.name(), 0));
+  {
+    ObservationOut out(row, record, ObservationOut::Extend{});
+    EXPECT_FALSE(record.holds(stamp.name(), 1));  // until its writer says what it holds
+    out.set(0, 1.0f);
+  }
+  EXPECT_EQ(row, (Row{1, 0, 1, 1, 0.5f, 0.5f, 0, 1}));
+  // The next observation knows every value written, the added one included.
+  {
+    ObservationOut out(row, record);
+    out.fill(4, 2, 0.5f);
+    out.set_ones(pieces);
+  }
+  EXPECT_EQ(row, (Row{0, 0, 1, 1, 0.5f, 0.5f, 0, 0}));
+  ObservationOut::clear(row, record);
+  EXPECT_EQ(row, Row(8, 0.0f));
+  EXPECT_FALSE(record.holds(stamp.name(), 1));
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -235,3 +235,56 @@ TEST(ResearchTrap, FirstStepsWithTheWallsGoneAreThoseOfTurns) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// game.h's observe_over(): a row observed over and over gives observe()'s planes whatever
+// happened to the game between two observations — a decision taken back, another taken in its
+// place, the row's game replaced by a copy (a batch's reset) or by another game — and whoever
+// observes. A decision that leaves the position as it was adds only its own marks to the row.
+TEST(ResearchObserveOver, FollowsUndoCopiesAndAssignment) {
+  for (const char* game : {"traverse", "travelers", "trap"}) {
+    SCOPED_TRACE(game);
+    auto s = game_state(game, "", "");
+    std::vector<float> row(observe(*s, 0).size(), 0.0f);
+    ObservationOut::Record record;
+    const auto check = [&](const GameState& state, int player) {
+      state.observe_over(player, row, record);
+      ASSERT_EQ(row, observe(state, player)) << state.serialize();
+    };
+    Rng rng(7);
+    const auto decide = [&](GameState& state) {
+      std::vector<int> legal;
+      state.legal_actions(legal);
+      ASSERT_TRUE(state.apply_action(legal[rng.below(legal.size())]).ok());
+    };
+    for (int round = 0; round < 6; ++round) {
+      check(*s, s->to_move());
+      decide(*s);  // the first decision of a move: the position stays
+      check(*s, s->to_move());
+      ASSERT_TRUE(s->undo());  // taken back: the row holds one decision too many
+      check(*s, s->to_move());
+      decide(*s);
+      check(*s, s->to_move());
+      ASSERT_TRUE(s->undo());  // taken back and another taken, unobserved in between
+      decide(*s);
+      check(*s, s->to_move());
+      check(*s, (s->to_move() + 1) % s->num_players());  // another observer, then the mover
+      check(*s, s->to_move());
+      auto copy = s->clone();  // the same content: the copy's next decision extends the row
+      decide(*copy);
+      check(*copy, copy->to_move());
+      ASSERT_TRUE(s->assign(*copy));
+      decide(*s);
+      check(*s, s->to_move());
+      while (s->decisions_pending() > 0) decide(*s);
+      check(*s, s->to_move());
+    }
+    auto other = game_state(game, "", "");  // another game in the same row
+    check(*other, 0);
+  }
+}
+
+}  // namespace
+}  // namespace arbiter
