@@ -34,7 +34,11 @@
 //     using Actions;      // the decisions of a move (games/decisions.h says what it provides)
 //     using Observation;  // static shape(const Params&) -> {C, H, W};
 //                         // static write(const State&, std::span<const int> decisions taken,
-//                         //              int player, std::span<float> zeroed out)
+//                         //              int player, ObservationOut&); optional:
+//                         // static write_taken(const State&, std::span<const int> taken,
+//                         //              ObservationOut&), the marks of the decisions alone,
+//                         //              with which write() ends (observe_over() adds a
+//                         //              decision's marks with it)
 //     using Snapshot;     // static std::string write(const State&): the record beyond the
 //                         // position text; static Status read(State&, std::string_view record)
 //                         // onto a State just parsed from its position text
