@@ -72,6 +72,14 @@ def reference(game, state, player, seen):
     return out
 
 
+def assert_planes(state, player, expected):
+    """The state's observation by `player` equals `expected`, plane by plane."""
+    got = state.observation_tensor(player)
+    for plane in range(expected.shape[0]):
+        assert np.array_equal(got[plane], expected[plane]), (
+            f"plane {plane} as player {player} sees {state.serialize()}")
+
+
 @pytest.mark.parametrize("params", ["size=3 max_plies=60", "size=4 walls=6", "walls=0 max_plies=30",
                                     "size=8 walls=20 max_plies=40"])
 def test_trap_planes_follow_the_documented_layout(params):
@@ -82,11 +90,7 @@ def test_trap_planes_follow_the_documented_layout(params):
         seen = [state.position().split()[:5]]
         while True:
             for player in (0, 1):
-                expected = reference(game, state, player, seen)
-                got = state.observation_tensor(player)
-                for plane in range(19):
-                    assert np.array_equal(got[plane], expected[plane]), (
-                        f"plane {plane} as player {player} sees {state.position()}")
+                assert_planes(state, player, reference(game, state, player, seen))
             if state.is_terminal():
                 break
             before = state.decisions_pending()
@@ -144,11 +148,7 @@ def test_traverse_planes_follow_the_documented_layout(params):
         seen = [tuple(state.position().split()[:2])]
         for _ in range(160):
             for player in range(game.num_players()):
-                expected = traverse_reference(game, state, player, seen)
-                got = state.observation_tensor(player)
-                for plane in range(expected.shape[0]):
-                    assert np.array_equal(got[plane], expected[plane]), (
-                        f"plane {plane} as player {player} sees {state.serialize()}")
+                assert_planes(state, player, traverse_reference(game, state, player, seen))
             if state.is_terminal():
                 break
             ply = state.position().split()[2]
