@@ -54,29 +54,26 @@ void advise(uintptr_t begin, uintptr_t end, bool collapse) {
 
 }  // namespace
 
-int advise_huge_pages(std::span<const void* const> addresses) {
+void advise_huge_pages(std::span<const void* const> addresses) {
   std::vector<uintptr_t> sorted;
   sorted.reserve(addresses.size());
   for (const void* a : addresses) sorted.push_back(reinterpret_cast<uintptr_t>(a));
   std::sort(sorted.begin(), sorted.end());
   const std::vector<Mapping> all = mappings();
-  int advised = 0;
   for (std::size_t m = 0; m < all.size(); ++m) {
     const Mapping& here = all[m];
     const auto first = std::lower_bound(sorted.begin(), sorted.end(), here.begin);
     if (!here.usable || first == sorted.end() || *first >= here.end) continue;
     advise(here.begin, here.end, true);
-    ++advised;
     if (m + 1 < all.size() && !all[m + 1].usable && all[m + 1].begin == here.end) {
       advise(all[m + 1].begin, all[m + 1].end, false);
     }
   }
-  return advised;
 }
 
 #else
 
-int advise_huge_pages(std::span<const void* const>) { return 0; }
+void advise_huge_pages(std::span<const void* const>) {}
 
 #endif
 

@@ -16,7 +16,6 @@ namespace arbiter::python {
 // already on huge pages (MADV_COLLAPSE, where the kernel has it: Linux 6.1 on). A mapping the
 // heap reserves to grow into (the address space after it, not yet usable) is advised too.
 // Advice only: where the kernel gives no huge pages, or on another system, nothing changes.
-// Returns the number of mappings advised.
-int advise_huge_pages(std::span<const void* const> addresses);
+void advise_huge_pages(std::span<const void* const> addresses);
 
 }  // namespace arbiter::python

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -56,6 +57,8 @@ void Observation::write(const State& state, std::span<const int> taken, int play
   // occupied squares, not one per player: a walk's end is a branch the processor mispredicts.
   // plane_of[make_piece(seat, kind)]: a seat's four kinds are consecutive, and so are their
   // planes, so each player's four entries are one 64-bit store: (4k + kind) planes, kind 0 … 3.
+  static_assert(std::endian::native == std::endian::little, "four uint16 entries as one word");
+  static_assert(make_piece(kEast, kCircle) == make_piece(kEast, kSquarePiece) + 3);
   std::array<uint16_t, 1 + 4 * kSeats> plane_of{};  // by piece: its first value, seen by `player`
   constexpr uint64_t kKinds =
       uint64_t{kPlane} << 16 | uint64_t{2 * kPlane} << 32 | uint64_t{3 * kPlane} << 48;
