@@ -26,6 +26,7 @@
 #include <memory>
 #include <vector>
 
+#include "ai/evaluator.h"
 #include "ai/game_ai.h"
 #include "ai/search.h"
 #include "ai/tt.h"
@@ -41,6 +42,7 @@ struct AlphaBetaOptions {
   int contempt = 25;       // a draw counts this much below even for the root player
   uint64_t seed = 0;       // noise seed
   std::size_t tt_megabytes = 16;
+  EvalOptions eval;  // the hand evaluation unless it names a net
 };
 
 template <class State>
@@ -52,10 +54,12 @@ class AlphaBeta {
   using Result = SearchResult<Move>;
 
   explicit AlphaBeta(const AlphaBetaOptions& options = {})
-      : options_(options), tt_(std::make_shared<TranspositionTable<Move>>(options.tt_megabytes)) {}
+      : options_(options),
+        tt_(std::make_shared<TranspositionTable<Move>>(options.tt_megabytes)),
+        eval_(options.eval) {}
   // A search that shares `tt` with others (lazy SMP); the table must be set_shared(true).
   AlphaBeta(const AlphaBetaOptions& options, std::shared_ptr<TranspositionTable<Move>> tt)
-      : options_(options), tt_(std::move(tt)) {}
+      : options_(options), tt_(std::move(tt)), eval_(options.eval) {}
 
   const AlphaBetaOptions& options() const { return options_; }
   void clear() {
@@ -92,6 +96,7 @@ class AlphaBeta {
 
   AlphaBetaOptions options_;
   std::shared_ptr<TranspositionTable<Move>> tt_;
+  mutable Evaluator<State> eval_;
   std::array<std::vector<int>, 2> history_{std::vector<int>(kHistorySize),
                                            std::vector<int>(kHistorySize)};
   std::array<std::array<Move, 2>, kMaxPly> killers_{};

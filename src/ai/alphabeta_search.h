@@ -8,8 +8,7 @@ namespace arbiter::ai {
 
 template <class State>
 int AlphaBeta<State>::evaluate(int team) const {
-  const int e =
-      Ai::evaluate(*s_, root_player_) + eval_noise(s_->hash(), options_.seed, options_.noise);
+  const int e = eval_(*s_, root_player_) + eval_noise(s_->hash(), options_.seed, options_.noise);
   return team == root_player_ ? e : -e;
 }
 

@@ -17,6 +17,7 @@
 #include <functional>
 #include <vector>
 
+#include "ai/evaluator.h"
 #include "ai/game_ai.h"
 #include "ai/search.h"
 
@@ -25,6 +26,7 @@ namespace arbiter::ai {
 struct BestReplyOptions {
   int noise = 0;  // evaluation noise amplitude (weaker levels)
   uint64_t seed = 0;
+  EvalOptions eval;  // the hand evaluation unless it names a net
 };
 
 template <class State>
@@ -34,7 +36,8 @@ class BestReply {
   using Move = typename Ai::Move;
   using MoveList = typename Ai::MoveList;
 
-  explicit BestReply(const BestReplyOptions& options = {}) : options_(options) {}
+  explicit BestReply(const BestReplyOptions& options = {})
+      : options_(options), eval_(options.eval) {}
 
   SearchResult<Move> search(State& root, const SearchLimits& limits,
                             const std::atomic<bool>* stop = nullptr,
@@ -139,9 +142,9 @@ class BestReply {
     return aborted_;
   }
   int leaf(int ply) const {
-    return s_->is_terminal() ? terminal_score(*s_, root_player_, ply)
-                             : Ai::evaluate(*s_, root_player_) +
-                                   eval_noise(s_->hash(), options_.seed, options_.noise);
+    return s_->is_terminal()
+               ? terminal_score(*s_, root_player_, ply)
+               : eval_(*s_, root_player_) + eval_noise(s_->hash(), options_.seed, options_.noise);
   }
 
   // Passes until the root player is to move (or the game ends); returns how many were applied.
@@ -210,6 +213,7 @@ class BestReply {
   }
 
   BestReplyOptions options_;
+  mutable Evaluator<State> eval_;
   State* s_ = nullptr;
   const Clock* clock_ = nullptr;
   int root_player_ = 0;

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "core/text.h"
+#include "nn/net_file.h"
 
 namespace arbiter::ai {
 
@@ -24,17 +25,17 @@ constexpr Algorithm kBrs = Algorithm::kBestReply;
 // of 40 or 150 made no difference at depth 2), so with 3–4 players levels 2–6 search one ply
 // with shrinking noise, 7 two plies, 8 three, and 9–10 as deep as their time allows
 // (`multiplayer_depth`).
-constexpr std::array<Recipe, kMaxLevel> kLevels = {{
-    {"random", Algorithm::kRandom, Algorithm::kRandom, 0, 0, 0, 0, 1, 0, 0},
-    {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0, 1},
-    {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0, 1},
-    {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0, 1},
-    {"club", kAB, kBrs, 0, 2'000, 0, 40, 1, 0, 1},
-    {"strong", kAB, kBrs, 0, 8'000, 0, 15, 1, 0, 1},
-    {"expert", kAB, kBrs, 0, 0, 0.25, 0, 1, 0, 2},
-    {"master", kAB, kBrs, 0, 0, 0.5, 0, 1, 0, 3},
-    {"grandmaster", kAB, kBrs, 0, 0, 1.0, 0, 1, 0, 0},
-    {"strongest", kAB, kBrs, 0, 0, 1.0, 0, 2, 0, 0},
+const std::array<Recipe, kMaxLevel> kLevels = {{
+    {"random", Algorithm::kRandom, Algorithm::kRandom, 0, 0, 0, 0, 1, 0, 0, EvalKind::kClassic, {}},
+    {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0, 1, EvalKind::kClassic, {}},
+    {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0, 1, EvalKind::kClassic, {}},
+    {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0, 1, EvalKind::kClassic, {}},
+    {"club", kAB, kBrs, 0, 2'000, 0, 40, 1, 0, 1, EvalKind::kClassic, {}},
+    {"strong", kAB, kBrs, 0, 8'000, 0, 15, 1, 0, 1, EvalKind::kClassic, {}},
+    {"expert", kAB, kBrs, 0, 0, 0.25, 0, 1, 0, 2, EvalKind::kClassic, {}},
+    {"master", kAB, kBrs, 0, 0, 0.5, 0, 1, 0, 3, EvalKind::kClassic, {}},
+    {"grandmaster", kAB, kBrs, 0, 0, 1.0, 0, 1, 0, 0, EvalKind::kClassic, {}},
+    {"strongest", kAB, kBrs, 0, 0, 1.0, 0, 2, 0, 0, EvalKind::kClassic, {}},
 }};
 
 Result<int64_t> int_value(std::string_view key, std::string_view value, int64_t lo, int64_t hi) {
@@ -42,6 +43,8 @@ Result<int64_t> int_value(std::string_view key, std::string_view value, int64_t 
 }
 
 }  // namespace
+
+std::string_view eval_name(EvalKind e) { return e == EvalKind::kNet ? "net" : "classic"; }
 
 std::string_view algorithm_name(Algorithm a) {
   switch (a) {
@@ -116,8 +119,12 @@ Result<Recipe> parse_player_spec(std::string_view spec) {
       auto v = int_value(key, value, kMinLevel, kMaxLevel);
       if (!v) return make_error("player spec: " + v.error());
       const uint64_t seed = r.seed;
+      const EvalKind eval = r.eval;
+      std::string evalfile = std::move(r.evalfile);
       r = level_recipe(static_cast<int>(*v));
       r.seed = seed;
+      r.eval = eval;
+      r.evalfile = std::move(evalfile);
     } else if (key == "algo") {
       if (value == "random") {
         r.algorithm = Algorithm::kRandom;
@@ -163,9 +170,25 @@ Result<Recipe> parse_player_spec(std::string_view spec) {
       auto v = int_value(key, value, 0, INT64_MAX);
       if (!v) return make_error("player spec: " + v.error());
       r.seed = static_cast<uint64_t>(*v);
+    } else if (key == "eval") {
+      if (value == "classic") {
+        r.eval = EvalKind::kClassic;
+        r.evalfile.clear();
+      } else if (value == "net") {
+        r.eval = EvalKind::kNet;
+      } else {
+        return make_error("player spec: unknown eval " + quote(value) + " (classic, net)");
+      }
+    } else if (key == "evalfile") {
+      if (value.empty()) return make_error("player spec: evalfile needs a file");
+      auto net = nn::shared_network(std::string(value));
+      if (!net) return make_error("player spec: " + net.error());
+      r.eval = EvalKind::kNet;
+      r.evalfile = std::string(value);
     } else {
       return make_error("player spec: unknown key " + quote(key) +
-                        " (level, algo, depth, nodes, time, noise, threads, seed, mpdepth)");
+                        " (level, algo, depth, nodes, time, noise, threads, seed, mpdepth, eval, "
+                        "evalfile)");
     }
   }
   if (r.algorithm != Algorithm::kRandom && r.depth == 0 && r.nodes == 0 && r.time_share == 0) {
@@ -185,6 +208,8 @@ std::string recipe_text(const Recipe& r) {
   if (r.time_share > 0) out += " time=" + std::to_string(static_cast<int>(r.time_share * 100));
   if (r.noise) out += " noise=" + std::to_string(r.noise);
   if (r.threads > 1) out += " threads=" + std::to_string(r.threads);
+  if (r.eval == EvalKind::kNet) out += " eval=net";
+  if (!r.evalfile.empty()) out += " evalfile=" + r.evalfile;
   return out;
 }
 

@@ -22,6 +22,9 @@ enum class Algorithm : uint8_t {
 };
 std::string_view algorithm_name(Algorithm a);
 
+enum class EvalKind : uint8_t { kClassic, kNet };
+std::string_view eval_name(EvalKind e);
+
 struct Recipe {
   const char* name = "custom";
   Algorithm algorithm = Algorithm::kAlphaBeta;
@@ -37,6 +40,10 @@ struct Recipe {
   // With 3–4 players, a depth cap on top of the budget (0 = none): there search gains nothing
   // past depth 3, so the levels are told apart by depth (levels.cpp).
   int multiplayer_depth = 0;
+  // The evaluation: the game's hand evaluation, or a learned one (docs/ai.md) from `evalfile`
+  // (empty: the game's shipped net for its player count, engine/net_paths.h).
+  EvalKind eval = EvalKind::kClassic;
+  std::string evalfile;
 };
 
 inline constexpr int kMinLevel = 1;
@@ -54,7 +61,8 @@ SearchLimits recipe_limits(const Recipe& r, const SearchLimits& caller, int play
 
 // Player specs: `random`, `level=N`, or comma/space separated keys level, algo
 // (random|alphabeta|ab|paranoid|mcts|brs), depth, nodes, time (share), noise, threads, seed,
-// mpdepth (the depth cap with 3–4 players).
+// mpdepth (the depth cap with 3–4 players), eval (classic|net) and evalfile (a net file; implies
+// eval=net, and is loaded and checked here).
 Result<Recipe> parse_player_spec(std::string_view spec);
 std::string recipe_text(const Recipe& r);
 

@@ -29,6 +29,7 @@
 #include <thread>
 #include <vector>
 
+#include "ai/evaluator.h"
 #include "ai/game_ai.h"
 #include "ai/search.h"
 #include "core/rng.h"
@@ -44,6 +45,7 @@ struct MctsOptions {
   std::size_t max_nodes = 1'500'000;
   int threads = 1;
   uint64_t seed = 0;
+  EvalOptions eval;  // the hand evaluation unless it names a net
 };
 
 template <class State>
@@ -54,10 +56,12 @@ class Mcts {
   using MoveList = typename Ai::MoveList;
   using Result = SearchResult<Move>;
 
-  explicit Mcts(const MctsOptions& options = {}) : options_(options), rng_(options.seed) {}
+  explicit Mcts(const MctsOptions& options = {})
+      : options_(options), rng_(options.seed), eval_(options.eval) {}
   void set_options(const MctsOptions& o) {
     options_ = o;
     rng_ = Rng(o.seed);
+    eval_ = Evaluator<State>(o.eval);
   }
   void clear() { nodes_.clear(); }
 
@@ -107,6 +111,7 @@ class Mcts {
 
   MctsOptions options_;
   Rng rng_;
+  mutable Evaluator<State> eval_;
   std::vector<Node> nodes_;
   State* s_ = nullptr;
   int players_ = 2;

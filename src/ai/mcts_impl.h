@@ -55,7 +55,7 @@ void Mcts<State>::expand(int32_t n) {
       }
       c.prior = c.proven == kDraw ? 0.5f : (c.proven == mover ? 1.f : 0.f);
     } else {
-      c.prior = squash(Ai::evaluate(s, mover));
+      c.prior = squash(eval_(s, mover));
     }
     s.undo();
     nodes_.push_back(c);
@@ -112,10 +112,10 @@ template <class State>
 typename Mcts<State>::Rewards Mcts<State>::rewards_of_eval() const {
   Rewards r{};
   if (players_ == 2) {
-    r[0] = squash(Ai::evaluate(*s_, 0));
+    r[0] = squash(eval_(*s_, 0));
     r[1] = 1 - r[0];
   } else {
-    for (int p = 0; p < players_; ++p) r[p] = squash(Ai::evaluate(*s_, p));
+    for (int p = 0; p < players_; ++p) r[p] = squash(eval_(*s_, p));
   }
   return r;
 }

@@ -66,6 +66,8 @@ Runner setup_analyse(CLI::App& sub);
 Runner setup_bench(CLI::App& sub);
 Runner setup_play(CLI::App& sub);
 Runner setup_match(CLI::App& sub);
+Runner setup_selfplay(CLI::App& sub);
+Runner setup_eval(CLI::App& sub);
 Runner setup_engine(CLI::App& sub);
 Runner setup_serve(CLI::App& sub);
 Runner setup_worker(CLI::App& sub);

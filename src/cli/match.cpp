@@ -23,6 +23,7 @@
 #include "core/rng.h"
 #include "core/text.h"
 #include "engine/match_stats.h"
+#include "engine/searcher.h"
 #include "games/registry.h"
 #include "records/record.h"
 #include "records/seat_tag.h"
@@ -137,6 +138,14 @@ Runner setup_match(CLI::App& sub) {
       auto r = ai::parse_player_spec(i == 0 ? o->a : o->b);
       if (!r) return fail((i == 0 ? "--a: " : "--b: ") + r.error());
       players[i] = *r;
+    }
+    // A net must be of this game, player count and parameters: said before any game starts.
+    const auto probe = game->make_searcher();
+    if (auto st = probe->set_position(**start); !st) return fail(st.error());
+    for (int i = 0; i < 2; ++i) {
+      if (auto st = probe->prepare(players[i]); !st) {
+        return fail((i == 0 ? "--a: " : "--b: ") + st.error());
+      }
     }
     engine::TimeControl tc;
     if (!o->tc.empty()) {

@@ -23,8 +23,14 @@ Status Engine::set_position(const GameState& state) {
 Status Engine::set_player(std::string_view spec) {
   auto r = ai::parse_player_spec(spec);
   if (!r) return make_error(r.error());
+  if (auto st = check_eval(*r); !st) return st;
   recipe_ = *r;
   return {};
+}
+
+Status Engine::check_eval(const ai::Recipe& recipe) {
+  if (!searcher_ || running_) return {};
+  return searcher_->prepare(recipe);
 }
 
 Status Engine::go(const ai::SearchLimits& limits, ai::ProgressFn on_progress, DoneFn on_done) {

@@ -42,6 +42,9 @@ class Engine {
   Status set_position(const GameState& state);
   void set_recipe(const ai::Recipe& recipe) { recipe_ = recipe; }
   Status set_player(std::string_view spec);  // parse_player_spec()
+  // Whether `recipe`'s evaluation fits the position set last (Searcher::prepare); no position
+  // yet is no error (the search checks it then, and falls back to the hand evaluation).
+  Status check_eval(const ai::Recipe& recipe);
   const ai::Recipe& recipe() const { return recipe_; }
 
   // Starts a search; an error while one runs or without a position.

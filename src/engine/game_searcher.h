@@ -12,8 +12,10 @@
 #include "ai/best_reply.h"
 #include "ai/mcts.h"
 #include "core/rng.h"
+#include "engine/net_paths.h"
 #include "engine/searcher.h"
 #include "games/adapter.h"
+#include "nn/net_file.h"
 
 namespace arbiter::engine {
 
@@ -38,11 +40,39 @@ class GameSearcher final : public Searcher {
     mcts_.reset();
   }
 
+  Status prepare(const ai::Recipe& recipe) override {
+    if (recipe.eval == ai::EvalKind::kClassic) {
+      eval_ = {};
+      return {};
+    }
+    if (!state_) return make_error("no position to evaluate");
+    if constexpr (!ai::HasNetFeatures<State>) {
+      return make_error(std::string(Descriptor::kName) + " has no learned evaluation");
+    } else {
+      const int players = state_->num_players();
+      const std::string path =
+          recipe.evalfile.empty() ? default_net_path(Descriptor::kName, players) : recipe.evalfile;
+      auto net = nn::shared_network(path);
+      if (!net) return make_error(net.error());
+      if (auto ok = nn::check_network(**net, Descriptor::kName, players,
+                                      nn::net_params(Descriptor::params_text(state_->params())),
+                                      ai::GameAi<State>::kFeatureSet,
+                                      ai::GameAi<State>::num_features(*state_));
+          !ok) {
+        return make_error(path + ": " + ok.error());
+      }
+      eval_.net = *net;
+      eval_.units = units(players);
+      return {};
+    }
+  }
+
   EngineResult search(const ai::Recipe& recipe, const ai::SearchLimits& caller,
                       const std::atomic<bool>& stop, const ai::ProgressFn& progress) override {
     EngineResult out;
     if (!state_ || state_->is_terminal()) return out;
     State& s = *state_;
+    if (auto ok = prepare(recipe); !ok) eval_ = {};
     const ai::SearchLimits limits = ai::recipe_limits(recipe, caller, s.num_players());
     switch (ai::algorithm_for(recipe, s.num_players())) {
       case ai::Algorithm::kRandom: {
@@ -64,13 +94,14 @@ class GameSearcher final : public Searcher {
         ai::MctsOptions o;
         o.seed = recipe.seed;
         o.threads = recipe.threads;
+        o.eval = eval_;
         mcts_->set_options(o);
         return to_engine(s, mcts_->search(s, limits, &stop, progress));
       }
       case ai::Algorithm::kBestReply:
         if constexpr (requires { ai::GameAi<State>::kPass; }) {
           if (s.num_players() > 2) {
-            ai::BestReply<State> brs({recipe.noise, recipe.seed});
+            ai::BestReply<State> brs({recipe.noise, recipe.seed, eval_});
             return to_engine(s, brs.search(s, limits, &stop, progress));
           }
         }
@@ -78,6 +109,51 @@ class GameSearcher final : public Searcher {
       default:
         return to_engine(s, alphabeta(s, recipe, limits, stop, progress));
     }
+  }
+
+  bool net_features(int player, std::vector<uint16_t>& out) const override {
+    out.clear();
+    if constexpr (ai::HasNetFeatures<State>) {
+      if (!state_) return false;
+      nn::FeatureList list;
+      ai::GameAi<State>::features(*state_, player, list);
+      out.assign(list.begin(), list.end());
+      return true;
+    }
+    return false;
+  }
+  Result<StaticEval> evaluate(const ai::Recipe& recipe) override {
+    if (auto ok = prepare(recipe); !ok) return make_error(ok.error());
+    if (!state_ || state_->is_terminal())
+      return make_error("the game is over: nothing to evaluate");
+    StaticEval out;
+    const int players = state_->num_players();
+    if constexpr (ai::HasNetFeatures<State>) {
+      if (eval_.net) {
+        ai::NetEval<State> net(eval_.net, eval_.units);
+        std::array<float, 4> z{};
+        net.logits(*state_, z.data());
+        for (int p = 0; p < players; ++p) {
+          out.scores.push_back(net.evaluate(*state_, p));
+          out.logits.push_back(z[p]);
+          out.outputs.push_back(net.raw()[p]);
+        }
+        return out;
+      }
+    }
+    for (int p = 0; p < players; ++p) out.scores.push_back(ai::GameAi<State>::evaluate(*state_, p));
+    return out;
+  }
+
+  std::string_view feature_set() const override {
+    if constexpr (ai::HasNetFeatures<State>) return ai::GameAi<State>::kFeatureSet;
+    return {};
+  }
+  int num_features() const override {
+    if constexpr (ai::HasNetFeatures<State>) {
+      if (state_) return ai::GameAi<State>::num_features(*state_);
+    }
+    return 0;
   }
 
   // The bench's searches (searcher.h): fresh tables every time, so positions are independent.
@@ -129,9 +205,10 @@ class GameSearcher final : public Searcher {
     ai::AlphaBetaOptions o;
     o.noise = recipe.noise;
     o.seed = recipe.seed;
+    o.eval = eval_;
     const int threads = std::max(1, recipe.threads);
     if (static_cast<int>(searches_.size()) != threads || searches_[0]->options().noise != o.noise ||
-        searches_[0]->options().seed != o.seed) {
+        searches_[0]->options().seed != o.seed || !(searches_[0]->options().eval == o.eval)) {
       searches_.clear();
       if (threads == 1) {
         searches_.push_back(std::make_unique<ai::AlphaBeta<State>>(o));
@@ -207,7 +284,19 @@ class GameSearcher final : public Searcher {
     return out;
   }
 
+  // The win model of the player count: how the net's logits become scores (ai/net_eval.h).
+  static ai::NetUnits units(int players) {
+    ai::NetUnits u;
+    if constexpr (requires { Descriptor::kWinModels; }) {
+      for (const auto& m : Descriptor::kWinModels) {
+        if (m.players == players) u = {m.scale, m.offset};
+      }
+    }
+    return u;
+  }
+
   std::optional<State> state_;
+  ai::EvalOptions eval_;
   std::vector<std::unique_ptr<ai::AlphaBeta<State>>> searches_;
   std::unique_ptr<ai::Mcts<State>> mcts_;
 };

@@ -57,6 +57,15 @@ struct BenchSearch {
   uint64_t visits = 0;  // MCTS: the visits of the move chosen
 };
 
+// The static evaluation of a position (no search): the score for each player on the search's
+// scale, and a learned evaluation's outputs (logits of each player's expected result, and the
+// network's integers) when the recipe names a net.
+struct StaticEval {
+  std::vector<int> scores;       // index = player
+  std::vector<double> logits;    // index = player; empty for the hand evaluation
+  std::vector<int32_t> outputs;  // the net's integer outputs, index = player
+};
+
 class Searcher {
  public:
   virtual ~Searcher() = default;
@@ -68,6 +77,19 @@ class Searcher {
                               const std::atomic<bool>& stop, const ai::ProgressFn& progress) = 0;
   // Forgets what earlier searches learned (transposition table, MCTS tree).
   virtual void clear() = 0;
+  // Loads and checks the evaluation `recipe` names for the position set last (a net of this
+  // game, player count and parameters: ai/levels.h, docs/ai.md); an error says what does not
+  // fit. search() calls it too, and falls back to the hand evaluation when it fails, so callers
+  // that take a recipe from a user call it first and report the error.
+  virtual Status prepare(const ai::Recipe& recipe) = 0;
+  // The learned evaluation's inputs (games/<game>/features.h) of the position set last, as
+  // `player` sees it, in the game's order; false for a game that has none. feature_set() names
+  // them ("" for none) and num_features() bounds them.
+  virtual bool net_features(int player, std::vector<uint16_t>& out) const = 0;
+  // The position's static evaluation by `recipe`'s evaluation (prepare()'s errors).
+  virtual Result<StaticEval> evaluate(const ai::Recipe& recipe) = 0;
+  virtual std::string_view feature_set() const = 0;
+  virtual int num_features() const = 0;
   // The search bench's search of the position set last, on fresh tables and one thread:
   // alpha-beta to `position.depth` with kBenchTableMegabytes of transposition table, or
   // `position.playouts` MCTS playouts with seed 1 (descriptor_types.h). Deterministic node counts.

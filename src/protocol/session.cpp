@@ -70,6 +70,8 @@ void Session::hello(const Args&) {
   say("id games " + game_names());
   say("option name Player type string default level=10");
   say("option name Level type spin default 10 min 1 max 10");
+  say("option name Eval type combo default classic var classic var net");
+  say("option name EvalFile type string default <empty>");
   say("arbiterok");
 }
 
@@ -95,8 +97,18 @@ void Session::setoption(const Args& a) {
     spec = value;
   } else if (name == "level") {
     spec = "level=" + value;
+  } else if (name == "eval" || name == "evalfile") {
+    // Changes the evaluation of the player set now: its recipe keeps everything else.
+    auto r = ai::parse_player_spec((name == "eval" ? "eval=" : "evalfile=") + value);
+    if (!r) return error(r.error());
+    ai::Recipe recipe = engine_.recipe();
+    recipe.eval = r->eval;
+    recipe.evalfile = r->evalfile;
+    if (auto st = engine_.check_eval(recipe); !st) return error(st.error());
+    engine_.set_recipe(recipe);
+    return;
   } else {
-    return error("unknown option " + quote(a[1]) + " (Player, Level)");
+    return error("unknown option " + quote(a[1]) + " (Player, Level, MultiPV, Eval, EvalFile)");
   }
   if (auto st = engine_.set_player(spec); !st) error(st.error());
 }

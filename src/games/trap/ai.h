@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ai/game_ai.h"
+#include "games/trap/features.h"
 #include "games/trap/state.h"
 
 namespace arbiter::ai {
@@ -78,6 +79,12 @@ struct GameAi<trap::State> {
   static uint32_t move_key(const Move& m) {
     return static_cast<uint32_t>(m.a * 7919u + m.b * 131u + m.c * 17u + m.d +
                                  static_cast<uint32_t>(m.kind) * 100003u);
+  }
+  // The learned evaluation's inputs (games/trap/features.h, ai/net_eval.h).
+  static constexpr std::string_view kFeatureSet = trap::kFeatureSet;
+  static int num_features(const trap::State& s) { return trap::num_features(s.geo()); }
+  static void features(const trap::State& s, int player, nn::FeatureList& out) {
+    trap::features(s, player, out);
   }
 };
 

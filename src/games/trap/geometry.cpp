@@ -9,7 +9,7 @@
 namespace arbiter::trap {
 namespace {
 
-Geometry build(int size) {
+Geometry build_geometry(int size) {
   Geometry g;
   g.size = size;
   g.num_rows = 2 * size - 1;
@@ -63,7 +63,7 @@ const Geometry& geometry(int size) {
   assert(size >= kMinSize && size <= kMaxSize);
   static const auto table = [] {
     std::array<Geometry, kMaxSize - kMinSize + 1> t;
-    for (int s = kMinSize; s <= kMaxSize; ++s) t[s - kMinSize] = build(s);
+    for (int s = kMinSize; s <= kMaxSize; ++s) t[s - kMinSize] = build_geometry(s);
     return t;
   }();
   return table[size - kMinSize];

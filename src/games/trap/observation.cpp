@@ -20,7 +20,7 @@ struct Layout {
   std::array<std::array<uint16_t, 2>, kMaxSlots> wall{};  // the two marks of a wall in a slot
 };
 
-Layout build(int size) {
+Layout build_layout(int size) {
   const Geometry& g = geometry(size);
   Layout l;
   const int side = g.num_rows;
@@ -45,7 +45,7 @@ Layout build(int size) {
 const Layout& layout(int size) {
   static const auto table = [] {
     std::array<Layout, kMaxSize - kMinSize + 1> t;
-    for (int s = kMinSize; s <= kMaxSize; ++s) t[s - kMinSize] = build(s);
+    for (int s = kMinSize; s <= kMaxSize; ++s) t[s - kMinSize] = build_layout(s);
     return t;
   }();
   return table[size - kMinSize];

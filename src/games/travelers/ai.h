@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "ai/game_ai.h"
+#include "games/travelers/features.h"
 #include "games/travelers/state.h"
 
 namespace arbiter::ai {
@@ -59,6 +60,12 @@ struct GameAi<travelers::State> {
   }
   static uint32_t move_key(const Move& m) {
     return m.from * 81u + m.to + (m.displaces() ? 7000u + m.drop : 0u);
+  }
+  // The learned evaluation's inputs (games/travelers/features.h, ai/net_eval.h).
+  static constexpr std::string_view kFeatureSet = travelers::kFeatureSet;
+  static int num_features(const travelers::State&) { return travelers::kNumFeatures; }
+  static void features(const travelers::State& s, int player, nn::FeatureList& out) {
+    travelers::features(s, player, out);
   }
 };
 

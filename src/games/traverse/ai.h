@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "ai/game_ai.h"
+#include "games/traverse/features.h"
 #include "games/traverse/state.h"
 
 namespace arbiter::ai {
@@ -51,6 +52,12 @@ struct GameAi<traverse::State> {
     return traverse_distance(seat, m.from) - traverse_distance(seat, m.to);
   }
   static uint32_t move_key(const Move& m) { return m.from * 101u + m.to; }
+  // The learned evaluation's inputs (games/traverse/features.h, ai/net_eval.h).
+  static constexpr std::string_view kFeatureSet = traverse::kFeatureSet;
+  static int num_features(const traverse::State&) { return traverse::kNumFeatures; }
+  static void features(const traverse::State& s, int player, nn::FeatureList& out) {
+    traverse::features(s, player, out);
+  }
 };
 
 }  // namespace arbiter::ai
