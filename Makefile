@@ -7,7 +7,7 @@ FUZZ_SECS  ?= 10
 # first and leaves a core idle behind its last large source.
 export CMAKE_GENERATOR ?= Ninja
 
-.PHONY: all deps build python web run test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e bench clean
+.PHONY: all deps build python web run test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e bench nets clean
 
 all: build
 
@@ -49,6 +49,11 @@ web/node_modules/.installed: web/package-lock.json | deps
 run: build
 	./$(BUILD)/arbiter puzzles import data/puzzles/*.txt
 	./$(BUILD)/arbiter serve
+
+# The learned evaluations from scratch (docs/ai.md): two generations of self-play and training
+# per game and player count, the nets copied to data/nets/. Hours on 2 cores; resumable.
+nets: build
+	bash scripts/nets/make_nets.sh
 
 # Every stage (tests/stages.sh): the Release suite, the browser tests, the sanitizer tree's
 # build, its suite, the fuzz targets.

@@ -14,6 +14,7 @@ packages=(
   chromium curl
   python3 python3-dev python3-venv python3-pip python3-setuptools python3-wheel
   python3-numpy pybind11-dev python3-pybind11 python3-pytest python3-hypothesis
+  python3-torch
 )
 # Node.js and npm build the web UI. A machine that already has them (from any source) keeps
 # them: Debian's npm conflicts with other Node.js packagings.

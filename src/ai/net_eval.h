@@ -132,13 +132,12 @@ class NetEval {
     const nn::Network& net = *net_;
     const int players = s.num_players();
     const int mover = s.is_terminal() ? 0 : s.to_move();
-    alignas(32) std::array<uint8_t, kMaxPlayers * kMaxHidden> x;
     for (int r = 0; r < players; ++r) {
       const int p = (mover + r) % players;
-      nn::clip_activations(views_[p].acc.data(), net.hidden, x.data() + r * net.hidden);
+      nn::clip_activations(views_[p].acc.data(), net.hidden, x_.data() + r * net.hidden);
     }
     std::array<int32_t, kMaxPlayers> o{};
-    nn::forward(net, x.data(), o.data());
+    nn::forward(net, x_.data(), o.data());
     for (int r = 0; r < players; ++r) {
       const int p = (mover + r) % players;
       raw_[p] = o[r];
@@ -151,6 +150,7 @@ class NetEval {
   std::array<View, kMaxPlayers> views_{};
   nn::FeatureList scratch_, removed_, added_;
   std::array<int32_t, kMaxPlayers> raw_{};
+  alignas(32) std::array<uint8_t, kMaxPlayers * kMaxHidden> x_{};  // the clipped activations
 };
 
 }  // namespace arbiter::ai

@@ -12,12 +12,19 @@
 
 #include "core/rng.h"
 #include "engine/searcher.h"
-#include "engine/selfplay_data.h"
 #include "engine/win_probability.h"
+#include "nn/selfplay_data.h"
 
 namespace arbiter::engine {
 
 namespace {
+
+using nn::encode_game;
+using nn::encode_header;
+using nn::read_selfplay;
+using nn::SelfplayGame;
+using nn::SelfplayHeader;
+using nn::SelfplayPosition;
 
 uint64_t mix(uint64_t seed, uint64_t i) {
   uint64_t z = seed * 0x9e3779b97f4a7c15ULL + i + 1;

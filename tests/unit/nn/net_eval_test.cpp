@@ -11,7 +11,7 @@
 #include "games/trap/ai.h"
 #include "games/travelers/ai.h"
 #include "games/traverse/ai.h"
-#include "tests/unit/nn/test_net.h"
+#include "test_net.h"
 
 namespace arbiter::ai {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "core/cpu.h"
 #include "nn/net_file.h"
-#include "tests/unit/nn/test_net.h"
+#include "test_net.h"
 
 namespace arbiter::nn {
 namespace {

@@ -24,7 +24,7 @@
 
 #include "core/result.h"
 
-namespace arbiter::engine {
+namespace arbiter::nn {
 
 inline constexpr std::string_view kSelfplayMagic = "ARBSELF1";
 
@@ -68,4 +68,4 @@ struct SelfplayFile {
 Result<SelfplayFile> decode_selfplay(std::string_view bytes, std::string_view name);
 Result<SelfplayFile> read_selfplay(const std::string& path);
 
-}  // namespace arbiter::engine
+}  // namespace arbiter::nn

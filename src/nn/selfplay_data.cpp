@@ -1,11 +1,11 @@
-#include "engine/selfplay_data.h"
+#include "nn/selfplay_data.h"
 
 #include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-namespace arbiter::engine {
+namespace arbiter::nn {
 
 namespace {
 
@@ -196,4 +196,4 @@ Result<SelfplayFile> read_selfplay(const std::string& path) {
   return decode_selfplay(ss.str(), path);
 }
 
-}  // namespace arbiter::engine
+}  // namespace arbiter::nn
