@@ -14,7 +14,7 @@
 #
 # Environment (defaults in brackets): ARBITER [build/arbiter], WORK [nets-work], GAMES [2000
 # games per generation], NODES [4000 nodes a move], THREADS [2], EPOCHS [12], PYTHON
-# [/usr/bin/python3], SHIP [1: copy gen2.net to data/nets].
+# [/usr/bin/python3], SAMPLE [0.5: share of plies kept], SHIP [1: copy gen2.net to data/nets].
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -26,6 +26,7 @@ threads=${THREADS:-2}
 epochs=${EPOCHS:-12}
 python=${PYTHON:-/usr/bin/python3}
 ship=${SHIP:-1}
+sample=${SAMPLE:-0.5}
 
 declare -A game_of=([traverse-2p]=traverse [traverse-3p]=traverse [traverse-4p]=traverse
                     [travelers-2p]=travelers [trap-2p]=trap)
@@ -46,14 +47,14 @@ for t in "${targets[@]}"; do
   start=$SECONDS
   echo "== $t: generation 1 self-play ($games games, $nodes nodes a move)"
   nice -n 19 "$arbiter" selfplay "$game" "${params[@]}" --games "$games" --nodes "$nodes" \
-    --threads "$threads" --seed 1 --player level=9 --out "$dir/gen1.data"
+    --threads "$threads" --sample "$sample" --seed 1 --player level=9 --out "$dir/gen1.data"
   if ! newer "$dir/gen1.net" "$dir/gen1.data"; then
     nice -n 19 "$python" "$here/train.py" "$dir/gen1.data" --out "$dir/gen1.net" \
       --epochs "$epochs" --threads "$threads" --report "$dir/gen1.json"
   fi
   echo "== $t: generation 2 self-play (gen1.net)"
   nice -n 19 "$arbiter" selfplay "$game" "${params[@]}" --games "$games" --nodes "$nodes" \
-    --threads "$threads" --seed 2 --player "level=9,evalfile=$dir/gen1.net" --out "$dir/gen2.data"
+    --threads "$threads" --sample "$sample" --seed 2 --player "level=9,evalfile=$dir/gen1.net" --out "$dir/gen2.data"
   if ! newer "$dir/gen2.net" "$dir/gen2.data"; then
     nice -n 19 "$python" "$here/train.py" "$dir/gen1.data" "$dir/gen2.data" --out "$dir/gen2.net" \
       --epochs "$epochs" --threads "$threads" --report "$dir/gen2.json"

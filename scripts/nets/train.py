@@ -8,8 +8,9 @@
 Labels mix the search's value and the game's result: target = L · search + (1 − L) · result
 (L = --mix, 0.5 by default), each player's expected result, and the loss is the binary cross
 entropy of sigmoid(logit) against it. Games whose index falls in the held-out share (by a hash of
-the index, so a game's positions stay together) are the validation set. The net is exported
-quantised (model.py); the report gives the losses of the float model and of the quantised one.
+the index, so a game's positions stay together) are the validation set; the epoch with the
+least validation loss is the one exported, quantised (model.py); the report gives the losses of
+the float model and of the quantised one.
 Needs Debian's python3-torch (CPU). docs/ai.md describes the whole pipeline.
 """
 
@@ -43,6 +44,7 @@ def main(argv=None):
     ap.add_argument("--val", type=float, default=0.1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--weight-decay", type=float, default=1e-4)
     ap.add_argument("--report", default="")
     a = ap.parse_args(argv)
 
@@ -69,7 +71,7 @@ def main(argv=None):
     feats = torch.from_numpy(ds.features.astype(np.int64))
     tgt = torch.from_numpy(target)
     net = netmodel.make_model(torch, h["num_features"], players, hidden, a.dense)
-    opt = torch.optim.Adam(net.parameters(), lr=a.lr)
+    opt = torch.optim.AdamW(net.parameters(), lr=a.lr, weight_decay=a.weight_decay)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=max(1, a.epochs))
     bce = torch.nn.BCEWithLogitsLoss()
 
@@ -86,6 +88,7 @@ def main(argv=None):
     rng = np.random.default_rng(a.seed)
     started = time.time()
     history = []
+    best = None  # (validation loss, epoch, weights): the net exported is the best epoch's
     for epoch in range(a.epochs):
         net.train()
         order = rng.permutation(train_idx)
@@ -102,12 +105,16 @@ def main(argv=None):
         net.eval()
         row = {"epoch": epoch + 1, "train": total / len(order), "val": loss_of(val_idx)}
         history.append(row)
+        score = row["val"] if len(val_idx) else row["train"]
+        if best is None or score < best[0]:
+            best = (score, row["epoch"], {k: v.clone() for k, v in net.state_dict().items()})
         print(
             f"epoch {row['epoch']}: train {row['train']:.5f} val {row['val']:.5f} "
             f"({time.time() - started:.0f} s)",
             flush=True,
         )
 
+    net.load_state_dict(best[2])
     q = netmodel.quantise(net)
     # The quantised net's validation loss, from the integer reference forward.
     check = val_idx[:2000] if len(val_idx) else train_idx[:2000]
@@ -128,7 +135,9 @@ def main(argv=None):
         "seed": a.seed,
         "positions": int(n),
         "train_positions": int(len(train_idx)),
-        "val_loss": history[-1]["val"],
+        "epoch": best[1],
+        "weight_decay": a.weight_decay,
+        "val_loss": best[0],
         "quantised_val_loss": qloss,
         "selfplay": json.loads(json.dumps({k: v for k, v in h.items() if k not in ("game",)})),
     }
@@ -144,7 +153,9 @@ def main(argv=None):
         "training": settings,
     }
     netmodel.write_net(a.out, header, q)
-    print(f"wrote {a.out}: {n} positions, val {history[-1]['val']:.5f}, quantised {qloss:.5f}")
+    print(
+        f"wrote {a.out}: {n} positions, epoch {best[1]}, val {best[0]:.5f}, quantised {qloss:.5f}"
+    )
     if a.report:
         with open(a.report, "w") as f:
             json.dump({"header": header, "history": history}, f, indent=1)

@@ -94,11 +94,19 @@ class NetEval {
     bool valid = false;
   };
 
+  // Copies the used part of a list only (a whole FixedVector is a kilobyte).
+  static void keep(nn::FeatureList& to, const nn::FeatureList& from) {
+    to.resize(from.size());
+    std::copy(from.begin(), from.end(), to.begin());
+  }
+
   void update(const State& s, int player, bool fresh) {
     const nn::Network& net = *net_;
     View& v = views_[player];
     GameAi<State>::features(s, player, scratch_);
-    std::sort(scratch_.begin(), scratch_.end());
+    if (!std::is_sorted(scratch_.begin(), scratch_.end())) {
+      std::sort(scratch_.begin(), scratch_.end());
+    }
     if (!fresh && v.valid) {
       // Changes between the sorted lists: a merge.
       std::size_t i = 0, j = 0, changes = 0;
@@ -118,13 +126,13 @@ class NetEval {
       if (changes * 2 <= scratch_.size() + 1) {
         for (uint16_t f : removed_) nn::sub_feature(net, f, v.acc.data());
         for (uint16_t f : added_) nn::add_feature(net, f, v.acc.data());
-        v.features = scratch_;
+        keep(v.features, scratch_);
         return;
       }
     }
     std::copy(net.b0.begin(), net.b0.end(), v.acc.begin());
     for (uint16_t f : scratch_) nn::add_feature(net, f, v.acc.data());
-    v.features = scratch_;
+    keep(v.features, scratch_);
     v.valid = true;
   }
 

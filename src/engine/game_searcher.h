@@ -175,6 +175,7 @@ class GameSearcher final : public Searcher {
     } else {
       ai::AlphaBetaOptions options;
       options.tt_megabytes = kBenchTableMegabytes;
+      options.eval = eval_;
       ai::AlphaBeta<State> search(options);
       ai::SearchLimits limits;
       limits.depth = p.depth;

@@ -84,6 +84,37 @@ void bench_alphabeta(const Game& game, SearchBenchTotals& totals, std::string* l
   mix(totals.signature, sums.signature);
 }
 
+// The same alpha-beta positions on the game's shipped 2-player net, when there is one (not in
+// the signature: the net file may change): nodes/s beside the hand evaluation's, measured here.
+void bench_net(const Game& game, std::string* lines) {
+  const std::string name(game.name());
+  ai::Recipe net = ai::level_recipe(ai::kMaxLevel);
+  net.eval = ai::EvalKind::kNet;
+  uint64_t nodes[2] = {0, 0};
+  double seconds[2] = {0, 0};
+  bool any = false;
+  for (const BenchPosition& p : game.bench_positions()) {
+    if (p.playouts > 0) continue;
+    auto state = bench_state(game, p);
+    if (!state || state->is_terminal() || state->num_players() != 2) continue;
+    auto searcher = game.make_searcher();
+    if (!searcher->set_position(*state).ok() || !searcher->prepare(net).ok()) return;
+    for (int e = 0; e < 2; ++e) {
+      if (e == 1 && !searcher->prepare(ai::level_recipe(ai::kMaxLevel)).ok()) return;
+      const BenchSearch r = searcher->bench(p);
+      nodes[e] += r.nodes;
+      seconds[e] += r.seconds;
+    }
+    any = true;
+  }
+  if (!any || !lines) return;
+  const double net_nps = nodes[0] / std::max(seconds[0], 1e-9);
+  const double classic_nps = nodes[1] / std::max(seconds[1], 1e-9);
+  *lines += line("%s: net search nodes %llu time %.3f s nodes/s %.0f, classic %.0f: %.0f%%\n",
+                 name.c_str(), static_cast<unsigned long long>(nodes[0]), seconds[0], net_nps,
+                 classic_nps, 100 * net_nps / std::max(classic_nps, 1.0));
+}
+
 // The MCTS positions of one game: the visits of the chosen move go into the signature.
 void bench_mcts(const Game& game, SearchBenchTotals& totals, std::string* lines) {
   for (const BenchPosition& p : game.bench_positions()) {
@@ -106,6 +137,7 @@ SearchBenchTotals search_bench(std::string* lines) {
   totals.signature = 0xcbf29ce484222325ULL;
   for (const Game* game : all_games()) bench_alphabeta(*game, totals, lines);
   for (const Game* game : all_games()) bench_mcts(*game, totals, lines);
+  for (const Game* game : all_games()) bench_net(*game, lines);
   if (lines) {
     *lines += line("search total: nodes %llu time %.3f s nodes/s %.0f signature %016llx\n",
                    static_cast<unsigned long long>(totals.nodes), totals.seconds,

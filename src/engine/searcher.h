@@ -93,6 +93,7 @@ class Searcher {
   // The search bench's search of the position set last, on fresh tables and one thread:
   // alpha-beta to `position.depth` with kBenchTableMegabytes of transposition table, or
   // `position.playouts` MCTS playouts with seed 1 (descriptor_types.h). Deterministic node counts.
+  // Alpha-beta evaluates as the last prepare() said (the hand evaluation unless it named a net).
   virtual BenchSearch bench(const BenchPosition& position) = 0;
 };
 

@@ -63,7 +63,8 @@ void sub_feature(const Network& net, int f, int16_t* acc);
 void add_feature_scalar(const Network& net, int f, int16_t* acc);
 void sub_feature_scalar(const Network& net, int f, int16_t* acc);
 
-// Clipped activations of one perspective's accumulator into x (H bytes).
+// Clipped activations of one perspective's accumulator into x (H bytes); the same in both paths.
 void clip_activations(const int16_t* acc, int hidden, uint8_t* x);
+void clip_activations_scalar(const int16_t* acc, int hidden, uint8_t* x);
 
 }  // namespace arbiter::nn

@@ -4,6 +4,7 @@
 //   wall:   the slot it fills                                         slots
 //   pile:   the walls left (P6), in 16 buckets of 4 (60 and more share the last), or unlimited
 // The player to move is not a feature: the network puts the mover's perspective first.
+// features() writes them in ascending order.
 #pragma once
 
 #include <string_view>

@@ -106,6 +106,19 @@ TEST(NetEvalTest, FeaturesStayBelowTheirCount) {
   for (uint16_t i : f) EXPECT_LT(i, GameAi<trap::State>::num_features(s));
 }
 
+TEST(NetEvalTest, TrapFeaturesComeSorted) {
+  auto s = trap::State::start(trap_params(""));
+  Rng rng(11);
+  nn::FeatureList f;
+  for (int ply = 0; ply < 80 && !s.is_terminal(); ++ply) {
+    s.apply(s.sample_move(rng));
+    for (int p = 0; p < 2; ++p) {
+      GameAi<trap::State>::features(s, p, f);
+      ASSERT_TRUE(std::is_sorted(f.begin(), f.end())) << "ply " << ply << " player " << p;
+    }
+  }
+}
+
 TEST(NetEvalTest, AlphaBetaSearchesOnTheNet) {
   auto s = travelers::State::start({});
   AlphaBetaOptions o;

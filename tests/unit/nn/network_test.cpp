@@ -53,6 +53,22 @@ TEST(NetworkTest, SimdFeatureUpdatesEqualScalar) {
 #endif
 }
 
+TEST(NetworkTest, SimdClipEqualsScalar) {
+  Rng rng(5);
+  std::vector<int16_t> acc(256);
+  for (auto& a : acc) a = static_cast<int16_t>(static_cast<int>(rng.below(65536)) - 32768);
+  acc[0] = 127, acc[1] = 128, acc[2] = -1, acc[3] = 0, acc[4] = 32767, acc[5] = -32768;
+  std::vector<uint8_t> a(256), b(256);
+  clip_activations(acc.data(), 256, a.data());
+  clip_activations_scalar(acc.data(), 256, b.data());
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(b[0], 127);
+  EXPECT_EQ(b[1], 127);
+  EXPECT_EQ(b[2], 0);
+  EXPECT_EQ(b[4], 127);
+  EXPECT_EQ(b[5], 0);
+}
+
 TEST(NetworkTest, ForwardMatchesHandComputedValue) {
   // One hidden unit path worked by hand: every activation 1, one dense unit, weights 64 (1.0).
   Network n = testing::random_network("trap", "", 2, "trap-v1", 1, 32, 8, 1);
