@@ -16,6 +16,7 @@
 #include "server/lobby_client_message.h"
 #include "server/online/online_api.h"
 #include "server/puzzles/puzzles_api.h"
+#include "server/tokens.h"
 
 namespace arbiter::server {
 namespace {
@@ -116,6 +117,13 @@ Response list_games(Hub& hub, Call& c) {
     for (auto id : split(it->second, ",")) filter.ids.emplace_back(id);
     if (filter.ids.size() > kMaxIds) {
       return Api::error_response(bad_request("ids: at most " + std::to_string(kMaxIds)));
+    }
+    // Checked here, not by the store: a NUL or a quote is no id, and never reaches a query.
+    for (std::size_t i = 0; i < filter.ids.size(); ++i) {
+      if (!valid_game_id(filter.ids[i])) {
+        return Api::error_response(bad_request("ids[" + std::to_string(i) +
+                                               "]: " + quote(filter.ids[i]) + " is not a game id"));
+      }
     }
     if (filter.ids.empty()) return json_response(200, games_text({}));
   }
