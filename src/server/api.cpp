@@ -10,6 +10,7 @@
 #include "server/accounts/caller.h"
 #include "server/analysis/analysis_api.h"
 #include "server/api_json.h"
+#include "server/cross_site.h"
 #include "server/game_client_message.h"
 #include "server/json_body.h"
 #include "server/json_response.h"
@@ -472,6 +473,8 @@ Api::Routed Api::route_request(const Request& request) {
     return answer(
         error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"}));
   }
+  // Every route alike: a change a cookie speaks for comes from this server's pages or not at all.
+  if (auto forged = cross_site_error(request)) return answer(error_response(*forged));
   auto call = std::make_shared<Call>(request);
   split_target(request.target, call->segments, call->query);
   if (OnlineApi::owns(call->segments)) {
