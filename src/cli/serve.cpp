@@ -103,6 +103,9 @@ Runner setup_serve(CLI::App& sub) {
   sub.add_option("--trust-proxy", o->server.trust_proxy,
                  "a reverse proxy's IP address: its requests name the client in X-Forwarded-For "
                  "(repeat for several)");
+  sub.add_flag("--secure-cookies", o->server.secure_cookies,
+               "mark cookies Secure, sent over https only (behind a TLS proxy; a trusted proxy's "
+               "X-Forwarded-Proto: https marks them anyway)");
   return [o] {
     auto store = store::open_store(o->db);
     if (store::is_postgres_url(o->db)) o->server.shared_store_url = o->db;

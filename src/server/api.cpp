@@ -10,12 +10,14 @@
 #include "server/accounts/caller.h"
 #include "server/analysis/analysis_api.h"
 #include "server/api_json.h"
+#include "server/cross_site.h"
 #include "server/game_client_message.h"
 #include "server/json_body.h"
 #include "server/json_response.h"
 #include "server/lobby_client_message.h"
 #include "server/online/online_api.h"
 #include "server/puzzles/puzzles_api.h"
+#include "server/tokens.h"
 
 namespace arbiter::server {
 namespace {
@@ -116,6 +118,13 @@ Response list_games(Hub& hub, Call& c) {
     for (auto id : split(it->second, ",")) filter.ids.emplace_back(id);
     if (filter.ids.size() > kMaxIds) {
       return Api::error_response(bad_request("ids: at most " + std::to_string(kMaxIds)));
+    }
+    // Checked here, not by the store: a NUL or a quote is no id, and never reaches a query.
+    for (std::size_t i = 0; i < filter.ids.size(); ++i) {
+      if (!valid_game_id(filter.ids[i])) {
+        return Api::error_response(bad_request("ids[" + std::to_string(i) +
+                                               "]: " + quote(filter.ids[i]) + " is not a game id"));
+      }
     }
     if (filter.ids.empty()) return json_response(200, games_text({}));
   }
@@ -464,6 +473,8 @@ Api::Routed Api::route_request(const Request& request) {
     return answer(
         error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"}));
   }
+  // Every route alike: a change a cookie speaks for comes from this server's pages or not at all.
+  if (auto forged = cross_site_error(request)) return answer(error_response(*forged));
   auto call = std::make_shared<Call>(request);
   split_target(request.target, call->segments, call->query);
   if (OnlineApi::owns(call->segments)) {

@@ -28,6 +28,13 @@ struct Request {
   std::string remote;         // the client's limit key (client_address.h)
   std::string content_type;   // the Content-Type header, "" when absent
   std::string cookie;         // the Cookie header, "" when absent (the session: online/)
+  // What the cross-site check reads (cross_site.h): the Origin and Referer headers ("" when
+  // absent), the authority the client addressed (Host, or a trusted proxy's X-Forwarded-Host),
+  // and whether a trusted proxy says the client spoke https (X-Forwarded-Proto).
+  std::string origin;
+  std::string referer;
+  std::string host;
+  bool https = false;
 };
 
 struct Response {

@@ -7,7 +7,9 @@
 // rest on as a second request: a Transfer-Encoding other than a lone "chunked", or one sent with
 // a Content-Length, is answered 400 (501 for codings before "chunked") and the connection
 // closed; so is an HTTP/1.1 request without exactly one Host. Every answer carries the security
-// headers of docs/server.md.
+// headers of docs/server.md, and its cookie Secure under --secure-cookies or when a trusted proxy
+// says the client spoke https. An upgrade is refused (400) for a malformed Sec-WebSocket-Key
+// and (403) when a cookie's page is another site's (cross_site.h).
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/beast/core.hpp>
@@ -19,6 +21,7 @@
 
 #include "core/text.h"
 #include "server/analysis/analysis_api.h"
+#include "server/cross_site.h"
 #include "server/transport.h"
 
 namespace arbiter::server {
@@ -41,6 +44,17 @@ constexpr const char* kContentSecurityPolicy =
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
     "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
     "form-action 'self'; frame-ancestors 'none'";
+
+// 22 base64 digits and "==": 16 bytes (RFC 6455 §4.2.1).
+bool valid_websocket_key(std::string_view key) {
+  if (key.size() != 24 || key.substr(22) != "==") return false;
+  for (char c : key.substr(0, 22)) {
+    const bool digit = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                       c == '+' || c == '/';
+    if (!digit) return false;
+  }
+  return true;
+}
 
 bool is_api(std::string_view target) {
   return target == "/api" || target.starts_with("/api/") || target.starts_with("/api?");
@@ -128,6 +142,39 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     return ctx_.proxies.client(peer_, std::string_view(forwarded.data(), forwarded.size()));
   }
 
+  // This server as the client addressed it, for the cross-site check (cross_site.h), when a
+  // trusted proxy says so: its X-Forwarded-Host (the Host the client sent it) and
+  // X-Forwarded-Proto. From anyone else these headers are not believed.
+  void by_trusted_proxy(const http::request<http::string_body>& req, Request& request) const {
+    if (!peer_known_ || !ctx_.proxies.trusts(peer_)) return;
+    const auto header = [&](std::string_view name) {
+      const auto v = req[beast::string_view(name.data(), name.size())];
+      return std::string(v.data(), v.size());
+    };
+    // The first entry is the client's, when proxies in a chain each add theirs.
+    const auto first = [](const std::string& list) {
+      const auto entries = split(list, ",");
+      return entries.empty() ? std::string() : std::string(trim(entries.front()));
+    };
+    if (const std::string host = first(header("X-Forwarded-Host")); !host.empty()) {
+      request.host = host;
+    }
+    request.https = to_lower(first(header("X-Forwarded-Proto"))) == "https";
+  }
+
+  // Why a WebSocket upgrade is refused before its handshake: a Sec-WebSocket-Key that is not
+  // 16 bytes in base64 (RFC 6455 §4.2.1: 24 characters, the last two "=="), or a cookie's
+  // upgrade from another site's page (cross_site.h).
+  static std::optional<ApiError> upgrade_error(const http::request<http::string_body>& req,
+                                               const Request& request) {
+    const auto key = req[http::field::sec_websocket_key];
+    if (!valid_websocket_key(std::string_view(key.data(), key.size()))) {
+      return bad_request("Sec-WebSocket-Key: expected 16 bytes in base64 (24 characters), got " +
+                         quote(std::string_view(key.data(), key.size())));
+    }
+    return cross_site_error(request, true);
+  }
+
   void on_read(beast::error_code ec, std::size_t) {
     if (ec == http::error::end_of_stream || ec == beast::error::timeout ||
         ec == net::error::operation_aborted || ec == net::error::connection_reset ||
@@ -162,8 +209,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                     header(http::field::authorization),
                     remote_of(req),
                     header(http::field::content_type),
-                    header(http::field::cookie)};
+                    header(http::field::cookie),
+                    header(http::field::origin),
+                    header(http::field::referer),
+                    header(http::field::host)};
+    by_trusted_proxy(req, request);
     if (beast::websocket::is_upgrade(req)) {
+      if (auto bad = upgrade_error(req, request)) {
+        return send(Api::error_response(*bad), req.version(), true, false);
+      }
       if (AnalysisApi::is_websocket(request.target)) {  // the analysis board's socket
         if (!ctx_.api.analysis().admit(request.remote)) {
           return send(Api::error_response({429, "too many requests from " + request.remote}),
@@ -188,13 +242,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (is_api(request.target)) {
       // Answered when ready (a change once stored; a slow query from a hub worker), back on this
       // session's strand; the next request is read after the answer is written.
-      ctx_.api.handle_async(request, [self = shared_from_this(), version = req.version(),
-                                      close = !req.keep_alive(), head](Response r) mutable {
-        net::post(self->stream_.get_executor(),
-                  [self, r = std::move(r), version, close, head]() mutable {
-                    self->send(std::move(r), version, close, false, head);
-                  });
-      });
+      ctx_.api.handle_async(
+          request, [self = shared_from_this(), version = req.version(), close = !req.keep_alive(),
+                    head, secure = ctx_.secure_cookies || request.https](Response r) mutable {
+            if (secure && !r.set_cookie.empty()) r.set_cookie += "; Secure";
+            net::post(self->stream_.get_executor(),
+                      [self, r = std::move(r), version, close, head]() mutable {
+                        self->send(std::move(r), version, close, false, head);
+                      });
+          });
       return;
     } else if (req.method() == http::verb::get || head) {
       response = ctx_.files.serve(request.target);

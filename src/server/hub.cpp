@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "games/registry.h"
 #include "server/accounts/caller.h"
+#include "server/store_failure.h"
 #include "server/tokens.h"
 
 namespace arbiter::server {
@@ -107,13 +108,7 @@ ApiError Hub::busy_workers() {
   return {503, "busy: too many requests waiting for the server's workers; try again shortly"};
 }
 
-ApiError Hub::store_failure(const store::Status& st) {
-  if (st.is(store::ErrorCode::kConflict)) return conflict(st.error());
-  if (st.is(store::ErrorCode::kIo) || st.is(store::ErrorCode::kCorrupt)) {
-    return {503, "the store cannot write: " + st.error()};
-  }
-  return internal_error(st.error());
-}
+ApiError Hub::store_failure(const store::Status& st) { return server::store_failure("", st); }
 
 HubHealth Hub::health() const {
   HubHealth h;
@@ -247,7 +242,7 @@ Outcome<Hub::GamePtr> Hub::find(std::string_view id) {
   if (!valid_game_id(id)) return not_found("unknown game " + quote(id));
   if (GamePtr g = live(id)) return g;
   auto row = store_->load_game(id);
-  if (!row) return internal_error(row.error());
+  if (!row) return server::store_failure("reading game " + quote(id), row.failure());
   if (!*row) return not_found("unknown game " + quote(id));
   return find(**row);
 }
@@ -255,7 +250,7 @@ Outcome<Hub::GamePtr> Hub::find(std::string_view id) {
 Outcome<Hub::GamePtr> Hub::find(const store::GameRow& row) {
   if (GamePtr g = live(row.id)) return g;
   auto moves = store_->load_moves(row.id);
-  if (!moves) return internal_error(moves.error());
+  if (!moves) return server::store_failure("reading game " + quote(row.id), moves.failure());
   auto g = replay_game(row, *moves);
   if (!g) return internal_error(g.error());
   const GamePtr read = *g;
@@ -443,7 +438,7 @@ Outcome<GameViewPtr> Hub::get(std::string_view id, std::optional<int> at) {
 
 Outcome<std::vector<GameViewPtr>> Hub::list(const store::GameFilter& filter) {
   auto rows = store_->list_games(filter);
-  if (!rows) return internal_error(rows.error());
+  if (!rows) return server::store_failure("listing games", rows.failure());
   std::vector<GameViewPtr> out;
   for (const auto& row : *rows) {
     auto g = find(row);

@@ -148,7 +148,8 @@ class Hub {
   bool run_work(std::function<void()> job);
   // The answer to give when run_work refuses.
   static ApiError busy_workers();
-  // The answer for a failed store write: 409 for a conflict, 503 when the store cannot write.
+  // The answer for a failed store call (store_failure.h): 409 for a conflict, 503 when the
+  // store cannot write; the store's own text is logged, never answered.
   static ApiError store_failure(const store::Status& st);
 
   // Changes, answered through `done` once stored. `token` is the bearer token ("" when none

@@ -125,7 +125,7 @@ struct Server::Impl {
         connections(options.max_connections > 0 ? options.max_connections
                                                 : connection_cap(raise_descriptor_limit()),
                     options.max_connections_per_address),
-        ctx{api, hub, files, connections, proxies, options.request_timeout},
+        ctx{api, hub, files, connections, proxies, options.request_timeout, options.secure_cookies},
         ioc(std::max(1, options.threads)) {}
 
   ServerOptions options;

@@ -46,6 +46,9 @@ struct ServerOptions {
   std::size_t max_connections = 0;
   // Proxies whose X-Forwarded-For names the client (client_address.h); IP addresses.
   std::vector<std::string> trust_proxy;
+  // Cookies the server sets carry Secure (sent over https only); they do anyway on a request a
+  // trusted proxy says came over https (X-Forwarded-Proto).
+  bool secure_cookies = false;
   // The hub's clock (HubOptions::clock; empty: the wall clock) and the disconnect grace.
   std::function<int64_t()> clock;
   int64_t disconnect_grace_ms = 60'000;

@@ -26,6 +26,9 @@ struct Context {
   // How long a connection may wait for its next request, and take to send it (the whole
   // header and body): a slow client is cut off after this.
   std::chrono::milliseconds request_timeout;
+  // Every Set-Cookie carries Secure (--secure-cookies); else only on a request a trusted proxy
+  // says came over https.
+  bool secure_cookies = false;
 };
 
 // Serves one accepted connection until it closes (or upgrades to a WebSocket). `verdict` says

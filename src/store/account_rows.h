@@ -8,6 +8,12 @@
 
 namespace arbiter::store {
 
+// A username_key (lowercase) folded to its skeleton in SQL, as both backends read it: 'i' and
+// '1' as 'l', '0' as 'o', '-' as '_' (server/accounts/credentials.h username_skeleton, which
+// must fold alike).
+inline constexpr const char* kSkeletonSql =
+    "replace(replace(replace(replace(a.username_key, 'i', 'l'), '1', 'l'), '0', 'o'), '-', '_')";
+
 struct AccountRow {
   int64_t id = 0;
   std::string username;       // as registered; "" once deleted

@@ -276,6 +276,7 @@ class PostgresStore final : public Store {
   Result<AccountRow> create_account(const AccountRow& account) override;
   Result<std::optional<AccountRow>> account_by_id(int64_t id) override;
   Result<std::optional<AccountRow>> account_by_key(std::string_view key) override;
+  Result<std::optional<AccountRow>> account_by_skeleton(std::string_view skeleton) override;
   Status set_password(int64_t id, std::string_view hash, std::string_view keep_session) override;
   Status delete_account(int64_t id) override;
   Status create_session(const SessionRow& session) override;
@@ -710,6 +711,18 @@ Result<std::optional<AccountRow>> PostgresStore::account_by_key(std::string_view
     out = first_account(
         w.exec_params(std::string(kAccountSelect) + "WHERE a.username_key = $1 AND NOT a.deleted",
                       std::string(key)));
+    return {};
+  });
+  if (!st.ok()) return st.failure();
+  return out;
+}
+
+Result<std::optional<AccountRow>> PostgresStore::account_by_skeleton(std::string_view skeleton) {
+  std::optional<AccountRow> out;
+  Status st = write("account_by_skeleton", skeleton, [&](Tx& w) -> Status {
+    out = first_account(w.exec_params(
+        std::string(kAccountSelect) + "WHERE NOT a.deleted AND " + kSkeletonSql + " = $1 LIMIT 1",
+        std::string(skeleton)));
     return {};
   });
   if (!st.ok()) return st.failure();

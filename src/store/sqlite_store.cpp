@@ -135,6 +135,7 @@ class SqliteStore final : public Store {
   Result<AccountRow> create_account(const AccountRow& account) override;
   Result<std::optional<AccountRow>> account_by_id(int64_t id) override;
   Result<std::optional<AccountRow>> account_by_key(std::string_view key) override;
+  Result<std::optional<AccountRow>> account_by_skeleton(std::string_view skeleton) override;
   Status set_password(int64_t id, std::string_view hash, std::string_view keep_session) override;
   Status delete_account(int64_t id) override;
   Status create_session(const SessionRow& session) override;
@@ -605,6 +606,15 @@ Result<std::optional<AccountRow>> SqliteStore::account_by_key(std::string_view k
                      "SELECT a.id, a.username, a.username_key, a.password_hash, a.created_ms, "
                      "a.deleted FROM accounts a WHERE a.username_key = ?1 AND a.deleted = 0",
                      [&](Use& q) { q.text(1, key); });
+}
+
+Result<std::optional<AccountRow>> SqliteStore::account_by_skeleton(std::string_view skeleton) {
+  static const std::string sql =
+      std::string(
+          "SELECT a.id, a.username, a.username_key, a.password_hash, a.created_ms, "
+          "a.deleted FROM accounts a WHERE a.deleted = 0 AND ") +
+      kSkeletonSql + " = ?1 LIMIT 1";
+  return one_account("account_by_skeleton", sql.c_str(), [&](Use& q) { q.text(1, skeleton); });
 }
 
 Status SqliteStore::set_password(int64_t id, std::string_view hash, std::string_view keep_session) {

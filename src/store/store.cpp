@@ -54,6 +54,9 @@ Result<std::optional<AccountRow>> Store::account_by_id(int64_t) {
 Result<std::optional<AccountRow>> Store::account_by_key(std::string_view) {
   return no_accounts("account_by_key");
 }
+Result<std::optional<AccountRow>> Store::account_by_skeleton(std::string_view) {
+  return no_accounts("account_by_skeleton");
+}
 Status Store::set_password(int64_t, std::string_view, std::string_view) {
   return no_accounts("set_password");
 }

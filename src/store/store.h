@@ -199,6 +199,9 @@ class Store {
   // By id (deleted ones too) or by username_key (live ones only); nullopt when none.
   virtual Result<std::optional<AccountRow>> account_by_id(int64_t id);
   virtual Result<std::optional<AccountRow>> account_by_key(std::string_view key);
+  // A live account whose username_key, folded as kSkeletonSql folds it, is `skeleton`; nullopt
+  // when none. No index serves it (it reads every live account): for registrations only.
+  virtual Result<std::optional<AccountRow>> account_by_skeleton(std::string_view skeleton);
   // A new password hash; in the same transaction every session but `keep_session` ends.
   virtual Status set_password(int64_t id, std::string_view hash, std::string_view keep_session);
   // In one transaction: the row keeps its id but loses its name and password; its sessions,

@@ -2,7 +2,7 @@
 // server, its marks in the move list and its graph; a mark and a point of the graph clicked; a
 // variation explored on the board and left for the main line, the game untouched; engine lines,
 // bars and the best move's arrow live; a pasted position and a record; a game being played,
-// analysed by a watcher and not by its player.
+// analysed by no one until it ends.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -134,13 +134,13 @@ test('a pasted position and an uploaded record are analysed', async () => {
   assert.deepEqual(page.errors, []);
 });
 
-test('a game being played: a watcher analyses it, its player waits for the end', async () => {
+test('a game being played: neither a watcher nor its player analyses it until it ends', async () => {
   const { id, seated } = await playedGame(4, { playing: true });
   const watcher = await newPage(browser);
   await watcher.goto(`${server.url}/#/analysis/${id}`);
   await settled(watcher);
-  await watcher.waitForSelector('#engine-lines .engine-line');
-  assert.equal(await watcher.locator('#players-wait').count(), 0);
+  await watcher.waitForSelector('#players-wait');
+  assert.equal(await watcher.locator('#engine-lines .engine-line').count(), 0);
 
   const player = await newPage(browser);
   await player.goto(`${server.url}/#/`);

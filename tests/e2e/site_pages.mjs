@@ -90,7 +90,8 @@ export async function sitePages(url) {
     },
     // Logs the context in (the session cookie), for the logged-in account page.
     async logIn(context) {
-      const res = await context.request.post(`${url}/api/sessions`, { data: { username: user, password } });
+      // As the site's own page would: JSON, with its Origin (the context may hold a cookie already).
+      const res = await context.request.post(`${url}/api/sessions`, { data: { username: user, password }, headers: { Origin: url } });
       if (!res.ok()) throw new Error(`log in: ${res.status()} ${await res.text()}`);
     },
   };

@@ -232,7 +232,9 @@ export class ApiError extends Error {
 // Also used by the API modules of other parts (puzzles/puzzle_api.ts).
 export async function call<T>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
   const headers: Record<string, string> = {};
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Every change is sent as JSON, a body or none: the server refuses any other change made with
+  // the session cookie (a cross-site form cannot send JSON).
+  if (body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
   if (token) headers['Authorization'] = `Bearer ${token}`;
   let res: Response;
   try {

@@ -59,6 +59,30 @@ std::string username_key(std::string_view name) {
   return key;
 }
 
+std::string username_skeleton(std::string_view name) {
+  std::string out = username_key(name);
+  for (char& c : out) {
+    if (c == 'i' || c == '1') c = 'l';
+    if (c == '0') c = 'o';
+    if (c == '-') c = '_';
+  }
+  return out;
+}
+
+std::string reserved_lookalike(std::string_view name) {
+  static constexpr std::string_view kReserved[] = {"deleted", "guest", "admin", "arbiter"};
+  const auto bare = [](std::string_view text) {
+    std::string s = username_skeleton(text);
+    std::erase(s, '_');
+    return s;
+  };
+  const std::string mine = bare(name);
+  for (std::string_view reserved : kReserved) {
+    if (mine == bare(reserved)) return std::string(reserved);
+  }
+  return "";
+}
+
 Status check_password(std::string_view password) {
   if (password.size() > kMaxPassword) return make_error("password must be at most 256 bytes");
   const long chars = code_points(password);

@@ -16,8 +16,16 @@ inline constexpr std::size_t kMaxPassword = 256;  // bytes: bounds the hashing w
 
 // 3-20 characters from [A-Za-z0-9_-]; the error says which rule failed.
 Status check_username(std::string_view name);
-// The form names are unique in: lowercase, so "Alice" and "alice" are one account.
+// The form names are looked up by: lowercase, so "Alice" and "alice" are one account.
 std::string username_key(std::string_view name);
+// The form names must differ in, so that no one registers a look-alike of another's name:
+// lowercase, with 'i' and '1' read as 'l', '0' as 'o', and '-' as '_' ("pauI", "pau1" and
+// "paul" are one; "b0b" is "bob"). store::kSkeletonSql folds a stored key alike.
+std::string username_skeleton(std::string_view name);
+// The reserved name (one the server shows for things other than accounts: "deleted", "guest",
+// "admin", "arbiter") that `name` reads as, by its skeleton with '_' and '-' dropped ("adm1n",
+// "_admin", "Ad-min"); "" for none.
+std::string reserved_lookalike(std::string_view name);
 // At least 10 characters, at most 256 bytes, valid UTF-8, no control characters.
 Status check_password(std::string_view password);
 

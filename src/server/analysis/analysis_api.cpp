@@ -70,21 +70,6 @@ std::string AnalysisApi::requester(const Request& request) {
   return "address:" + request.remote;
 }
 
-Outcome<bool> AnalysisApi::holds_seat(const std::string& id, const std::vector<std::string>& tokens,
-                                      const Request& who) {
-  auto row = hub_.store()->load_game(id);
-  if (!row) return ApiError{503, "reading game " + id + ": " + row.error()};
-  if (!*row) return not_found("no such game: " + quote(id));
-  const auto account = online_.session_of(who);
-  for (const store::SeatRow& seat : (*row)->seats) {
-    if (account && seat.account == std::to_string(account->id)) return true;
-    for (const std::string& token : tokens) {
-      if (same_hash(seat.token_hash, hash_token(token))) return true;
-    }
-  }
-  return false;
-}
-
 Response AnalysisApi::handle(const Request& request, const std::vector<std::string>& s) {
   try {
     const bool review_path = s.size() == 4 && s[1] == "games";
@@ -180,18 +165,16 @@ std::string AnalysisApi::handle_ws_message(const AnalysisClient& client, std::st
   LiveAnalysis::Job job;
   job.request = number;
   job.lines = message->lines;
-  job.resolve = [this, line = std::move(message->line), tokens = std::move(message->tokens),
-                 who = client.upgrade]() -> Outcome<std::unique_ptr<GameState>> {
+  // A stored game being played is analysed by no one, its players (whether or not they send
+  // their seat tokens) and watchers alike: a watcher may be a player in another tab. A position
+  // typed in (its text, not the game's id) is analysed whatever it is.
+  job.resolve = [this, line = std::move(message->line)]() -> Outcome<std::unique_ptr<GameState>> {
     auto resolved = resolve_line(hub_, line);
     if (!resolved) return resolved.error();
     if (resolved->game_playing) {
-      auto held = holds_seat(resolved->id, tokens, who);
-      if (!held) return held.error();
-      if (*held) {
-        return forbidden("game " + resolved->id +
-                         " is being played and you hold a seat in it: its analysis opens to "
-                         "its players once it ends");
-      }
+      return forbidden("game " + resolved->id +
+                       " is being played: its engine analysis opens once it ends (a position "
+                       "typed into the board is analysed)");
     }
     return std::move(resolved->end);
   };

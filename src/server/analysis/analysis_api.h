@@ -3,10 +3,10 @@
 // and live analysis over the WebSocket /api/analysis/ws. The Api (api.h) hands it the requests
 // of its paths on a hub worker; the WebSocket's session hands it each message.
 //
-// Who may analyse: anyone may analyse any position, a stored game's included, except a seat
-// holder of a game being played, while it is played (the server knows a holder by the seat
-// tokens its page sends with the position, and by its logged-in account). Files: this one's
-// .cpp (routes, messages), analysis_line.h (lines), live_analysis.h, review_jobs.h.
+// Who may analyse: anyone may have the engine analyse any position typed in, and any stored
+// game once it has ended; a stored game being played is analysed by no one while it is played
+// (a seat holder need not say who it is, so none is told apart). Files: this one's .cpp
+// (routes, messages), analysis_line.h (lines), live_analysis.h, review_jobs.h.
 #pragma once
 
 #include <cstdint>
@@ -66,9 +66,6 @@ class AnalysisApi {
  private:
   // "account:ID" for a logged-in caller, else "address:REMOTE": whose reviews count together.
   std::string requester(const Request& request);
-  // Whether the caller holds a seat of stored game `id`: one of `tokens`, or its account.
-  Outcome<bool> holds_seat(const std::string& id, const std::vector<std::string>& tokens,
-                           const Request& who);
   Response line(const Request& request);
   Response legal(const Request& request);
   Response review(const Request& request, const std::string& id);

@@ -35,7 +35,8 @@ struct AnalysisClientMessage {
   std::string review_id;  // review: a valid game id (tokens.h)
   // analyse: the client's number for it (0..kMaxLiveRequest), in every message about it; the
   // multi-PV lines wanted (1..the server's most); the seat tokens the client holds (at most
-  // kMaxLiveTokens); the line whose end is analysed.
+  // kMaxLiveTokens; read for older pages, no longer needed: a game being played is analysed by
+  // no one); the line whose end is analysed.
   uint64_t request = 0;
   int lines = kDefaultLiveLines;
   std::vector<std::string> tokens;

@@ -67,6 +67,11 @@ std::vector<engine::PvLine> lines_of(const ai::SearchProgress& p, int players) {
 
 }  // namespace
 
+int live_per_address(const AnalysisOptions& options) {
+  const int slots = std::max(1, options.live_slots);
+  return std::clamp(options.live_per_address, 1, std::max(1, slots / 2));
+}
+
 // A worker's searcher, kept for the next position of the same game: its tables carry over
 // (a variation, the next move of a line), so the first lines of a nearby position come sooner.
 struct LiveAnalysis::Worker {
@@ -96,10 +101,11 @@ Outcome<bool> LiveAnalysis::start(uint64_t connection, const std::string& addres
     const auto from_address =
         std::count_if(holders_.begin(), holders_.end(),
                       [&](const auto& entry) { return entry.second.address == address; });
-    if (from_address >= options_.live_per_address) {
+    const int per_address = live_per_address(options_);
+    if (from_address >= per_address) {
       return ApiError{429, "busy: " + address + " runs " + std::to_string(from_address) +
-                               " analyses already (at most " +
-                               std::to_string(options_.live_per_address) + ")"};
+                               " analyses already (at most " + std::to_string(per_address) +
+                               " of the server's " + std::to_string(slots) + ")"};
     }
     it = holders_.emplace(connection, Holder{address, 0, nullptr}).first;
   } else if (it->second.stop) {

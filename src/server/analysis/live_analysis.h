@@ -5,7 +5,8 @@
 // - A connection holds at most one analysis: a new position stops the one under way (within a
 //   few milliseconds) and takes its place, and stop() (the client asks, or disconnects) ends it.
 // - At most `live_slots` analyses are held on the server and `live_per_address` from one
-//   address: past them a new one is refused ("busy", 503 and 429), never queued behind others.
+//   address, never more than half the slots (at least one), so one address cannot take them
+//   all: past them a new one is refused ("busy", 503 and 429), never queued behind others.
 //   A slot is free again as soon as its analysis is stopped, or its search ends by itself.
 // - A search ends by itself after `live_seconds` (or sooner when the result is proven), so a
 //   forgotten tab does not hold a core.
@@ -34,6 +35,9 @@
 
 namespace arbiter::server {
 
+// The analyses one address may hold: `live_per_address`, at most half of `live_slots`, at least 1.
+int live_per_address(const AnalysisOptions& options);
+
 class LiveAnalysis {
  public:
   // Takes one message (JSON text) for the client. Called on a worker thread: it must not block.
@@ -55,7 +59,7 @@ class LiveAnalysis {
 
   // Starts `job` for `connection` (a number unique to one client connection) from `address`,
   // in place of the connection's analysis under way, which stops. 503 when the server holds
-  // `live_slots` analyses already, 429 when the address holds `live_per_address`.
+  // `live_slots` analyses already, 429 when the address holds live_per_address(options).
   Outcome<bool> start(uint64_t connection, const std::string& address, Job job, Sink sink);
   // Stops the connection's analysis, if any; its slot is free at once.
   void stop(uint64_t connection);

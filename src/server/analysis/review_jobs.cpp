@@ -10,6 +10,7 @@
 #include "server/analysis/analysis_line.h"
 #include "server/hub.h"
 #include "server/puzzles/review_puzzles.h"
+#include "server/store_failure.h"
 #include "server/tokens.h"
 
 namespace arbiter::server {
@@ -19,8 +20,9 @@ constexpr int kSweepBatch = 64;  // reviews read from the store per sweep
 // Watchers hear of a running review's progress at most this often (and of its end at once).
 constexpr auto kTellEvery = std::chrono::milliseconds(250);
 
-ApiError store_error(std::string_view what, const std::string& why) {
-  return ApiError{503, std::string(what) + ": " + why};
+// A store failure: its text logged, not answered (store_failure.h).
+ApiError store_error(std::string_view what, const store::Error& why) {
+  return store_failure(what, why);
 }
 
 ReviewState state_of(const store::ReviewRow& row) {
@@ -95,10 +97,10 @@ Outcome<ReviewState> ReviewJobs::request(std::string_view id, const std::string&
   row.requested_ms = hub_.now();
   const store::Status put = hub_.store()->put_review(row);
   if (!put.ok() && !put.is(store::ErrorCode::kConflict)) {
-    return store_error("queueing the review of game " + game_id, put.error());
+    return store_error("queueing the review of game " + game_id, put.failure());
   }
   auto stored = hub_.store()->load_review(game_id);
-  if (!stored) return store_error("reading the review of game " + game_id, stored.error());
+  if (!stored) return store_error("reading the review of game " + game_id, stored.failure());
   if (!*stored) return internal_error("the review of game " + game_id + " was not stored");
   if (put.ok()) {
     lock.lock();
@@ -112,7 +114,7 @@ Outcome<ReviewState> ReviewJobs::request(std::string_view id, const std::string&
 Outcome<ReviewState> ReviewJobs::state(std::string_view id) {
   const std::string game_id(id);
   auto stored = hub_.store()->load_review(game_id);
-  if (!stored) return store_error("reading the review of game " + game_id, stored.error());
+  if (!stored) return store_error("reading the review of game " + game_id, stored.failure());
   ReviewState out;
   if (*stored) {
     out = state_of(**stored);

@@ -15,8 +15,6 @@ namespace arbiter::server {
 namespace {
 
 constexpr const char* kWrongLogin = "wrong username or password";
-// Names the server shows for things other than accounts: no one may register them.
-constexpr std::string_view kReservedNames[] = {"deleted", "guest", "admin", "arbiter"};
 
 // A string field of the body; 400 when absent or not a string.
 Outcome<std::string> required_string(const nlohmann::json& body, const char* key) {
@@ -102,8 +100,9 @@ OnlineApi::Outcome OnlineApi::register_account(Call& c) {
   if (!password) return password.error();
   if (auto st = accounts::check_username(*name); !st) return bad_request("username: " + st.error());
   const std::string key = accounts::username_key(*name);
-  for (auto reserved : kReservedNames) {
-    if (key == reserved) return conflict("username: " + quote(*name) + " is taken");
+  if (const std::string reserved = accounts::reserved_lookalike(*name); !reserved.empty()) {
+    return conflict("username: " + quote(*name) + " is taken (it reads as " + quote(reserved) +
+                    ", a name the server shows)");
   }
   if (auto st = accounts::check_password(*password); !st) {
     return bad_request("password: " + st.error());
@@ -113,6 +112,18 @@ OnlineApi::Outcome OnlineApi::register_account(Call& c) {
   }
   auto hash = accounts::hash_password(*password);
   if (!hash) return internal_error(hash.error());
+  // A look-alike of a live name is taken too. Checked and created under one lock, so two
+  // look-alikes registering at once on this server do not both pass (servers sharing a database
+  // may still race: the store's key is unique only by case).
+  std::lock_guard lock(register_mu_);
+  auto alike = store_->account_by_skeleton(accounts::username_skeleton(*name));
+  if (!alike) return Hub::store_failure(alike.failure());
+  if (*alike) {
+    return conflict("username: " + quote(*name) + " is taken" +
+                    ((*alike)->username_key == key
+                         ? std::string()
+                         : " (it reads as " + quote((*alike)->username) + ")"));
+  }
   store::AccountRow row{0, *name, key, *hash, now_ms(), false};
   auto made = store_->create_account(row);
   if (!made) {
@@ -133,8 +144,13 @@ OnlineApi::Outcome OnlineApi::log_in(Call& c) {
   if (const int wait = logins_by_address_.take(c.request.remote)) {
     return too_many("login attempts from " + c.request.remote, wait);
   }
-  // Counted for unknown names too, so the limit says nothing of which names exist.
-  if (const int wait = logins_by_account_.take("login:" + key)) {
+  // Counted for unknown names too, so the limits say nothing of which names exist. A name's
+  // guesses from one address are few; from everywhere together, many (so that guessers
+  // elsewhere cannot lock its owner out).
+  if (const int wait = logins_by_name_address_.take(key + "\n" + c.request.remote)) {
+    return too_many("login attempts for " + quote(*name) + " from " + c.request.remote, wait);
+  }
+  if (const int wait = logins_by_name_.take(key)) {
     return too_many("login attempts for " + quote(*name), wait);
   }
   std::optional<store::AccountRow> account;
@@ -186,7 +202,7 @@ OnlineApi::Outcome OnlineApi::change_password(Call& c) {
   if (auto st = accounts::check_password(*next); !st) {
     return bad_request("new_password: " + st.error());
   }
-  if (const int wait = logins_by_account_.take("login:" + accounts::username_key(who->username))) {
+  if (const int wait = password_checks_.take(std::to_string(who->id))) {
     return too_many("password attempts for " + quote(who->username), wait);
   }
   auto row = store_->account_by_id(who->id);
@@ -207,7 +223,7 @@ OnlineApi::Outcome OnlineApi::delete_account(Call& c) {
   if (!who) return who.error();
   auto password = required_string(c.body, "password");
   if (!password) return password.error();
-  if (const int wait = logins_by_account_.take("login:" + accounts::username_key(who->username))) {
+  if (const int wait = password_checks_.take(std::to_string(who->id))) {
     return too_many("password attempts for " + quote(who->username), wait);
   }
   auto row = store_->account_by_id(who->id);

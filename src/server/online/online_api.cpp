@@ -13,13 +13,18 @@ constexpr std::size_t kMaxCachedSessions = 100'000;
 
 }  // namespace
 
-// Login attempts: 10 per address and 5 per account at once, then one every 30 s per address and
-// one a minute per account. Registrations: 5 per address, then one every 2 minutes.
+// Login attempts: 10 per address (any names) at once, then one every 30 s; 5 per name from one
+// address (its /64 for IPv6), then one a minute; 100 per name from all addresses together, then
+// one every 6 s, far above what its owner types, so that guessers cannot keep the owner out
+// without many addresses. A session's password checks: 5 per account, then one a minute.
+// Registrations: 5 per address, then one every 2 minutes.
 OnlineApi::OnlineApi(Hub& hub)
     : hub_(hub),
       store_(hub.store()),
       logins_by_address_(1.0 / 30, 10),
-      logins_by_account_(1.0 / 60, 5),
+      logins_by_name_address_(1.0 / 60, 5),
+      logins_by_name_(1.0 / 6, 100),
+      password_checks_(1.0 / 60, 5),
       signups_by_address_(1.0 / 120, 5) {}
 
 bool OnlineApi::owns(const std::vector<std::string>& segments) {

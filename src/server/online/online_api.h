@@ -92,9 +92,14 @@ class OnlineApi {
   Hub& hub_;
   std::shared_ptr<store::Store> store_;
   RateLimiter logins_by_address_;
-  RateLimiter logins_by_account_;
+  RateLimiter logins_by_name_address_;  // by username_key and address
+  RateLimiter logins_by_name_;
+  // A session's own password checks (change, deletion), by account: never the login buckets,
+  // which anyone may empty.
+  RateLimiter password_checks_;
   RateLimiter signups_by_address_;
-  std::mutex accept_mu_;  // one seek taken at a time on this server
+  std::mutex register_mu_;  // a look-alike check and its account's creation at a time
+  std::mutex accept_mu_;    // one seek taken at a time on this server
 
   struct Cached {
     SessionAccount account;

@@ -12,6 +12,7 @@
 #include "server/puzzles/attempt.h"
 #include "server/puzzles/puzzle_glicko.h"
 #include "server/puzzles/puzzles_json.h"
+#include "server/store_failure.h"
 #include "server/tokens.h"
 
 namespace arbiter::server::puzzles {
@@ -25,7 +26,8 @@ constexpr std::size_t kMaxMoves = 64;                  // moves an attempt may c
 constexpr int kCandidates = 8;  // puzzles next() reads to find one that plays
 constexpr int kRateTries = 3;   // rating writes that met a concurrent one
 
-ApiError store_error(const std::string& message) { return {503, "store: " + message}; }
+// A store failure: its text logged, not answered (store_failure.h).
+ApiError store_error(const store::Error& error) { return store_failure("puzzles", error); }
 
 // The browser id of the request's cookie, "" when it has none (or not one of ours).
 std::string browser_cookie(std::string_view cookies) {
@@ -174,10 +176,10 @@ PuzzlesApi::Out PuzzlesApi::next(Call& c) {
     return bad_request("game: unknown game " + quote(game) + " (known: " + game_names() + ")");
   }
   auto mine = store_->puzzle_rating(c.solver);
-  if (!mine) return store_error(mine.error());
+  if (!mine) return store_error(mine.failure());
   const double rating = *mine ? (*mine)->rating : store::PuzzleRatingRow{}.rating;
   auto rows = store_->puzzles_near(game, rating, c.solver, kCandidates);
-  if (!rows) return store_error(rows.error());
+  if (!rows) return store_error(rows.failure());
   for (auto& row : *rows) {
     auto loaded = replay(std::move(row));
     if (!loaded) continue;  // a row that no longer plays is skipped, not served
@@ -197,7 +199,7 @@ PuzzlesApi::Out PuzzlesApi::one(Call& c) {
   auto id = puzzle_id(c.segments[2]);
   if (!id) return id.error();
   auto row = store_->puzzle_by_id(*id);
-  if (!row) return store_error(row.error());
+  if (!row) return store_error(row.failure());
   if (!*row) return not_found("no puzzle " + std::to_string(*id));
   auto loaded = replay(std::move(**row));
   if (!loaded) return loaded.error();
@@ -211,7 +213,7 @@ PuzzlesApi::Out PuzzlesApi::one(Call& c) {
 
 PuzzlesApi::Out PuzzlesApi::rating(Call& c) {
   auto mine = store_->puzzle_rating(c.solver);
-  if (!mine) return store_error(mine.error());
+  if (!mine) return store_error(mine.failure());
   return json_response(200, written(256, [&](JsonWriter& w) {
                          w.begin_object();
                          w.key("rating");
@@ -228,7 +230,7 @@ PuzzlesApi::Out PuzzlesApi::legal(Call& c) {
   auto id = puzzle_id(c.segments[2]);
   if (!id) return id.error();
   auto row = store_->puzzle_by_id(*id);
-  if (!row) return store_error(row.error());
+  if (!row) return store_error(row.failure());
   if (!*row) return not_found("no puzzle " + std::to_string(*id));
   auto loaded = replay(std::move(**row));
   if (!loaded) return loaded.error();
@@ -298,7 +300,7 @@ PuzzlesApi::Out PuzzlesApi::attempt(Call& c) {
     moves.push_back((*field)[i].get<std::string>());
   }
   auto row = store_->puzzle_by_id(*id);
-  if (!row) return store_error(row.error());
+  if (!row) return store_error(row.failure());
   if (!*row) return not_found("no puzzle " + std::to_string(*id));
   auto loaded = replay(std::move(**row));
   if (!loaded) return loaded.error();
@@ -310,7 +312,7 @@ PuzzlesApi::Out PuzzlesApi::attempt(Call& c) {
     store::PuzzleRow puzzle = loaded->row;
     for (int attempt = 0;; ++attempt) {
       auto mine = store_->puzzle_rating(c.solver);
-      if (!mine) return store_error(mine.error());
+      if (!mine) return store_error(mine.failure());
       answer.before = *mine;
       const auto a = rate_attempt(c.solver, *mine, puzzle, solved, now_ms());
       auto rated = store_->rate_puzzle_attempt(a);
@@ -321,11 +323,11 @@ PuzzlesApi::Out PuzzlesApi::attempt(Call& c) {
         break;
       }
       if (rated.code() != store::ErrorCode::kConflict || attempt + 1 == kRateTries) {
-        return store_error(rated.error());
+        return store_error(rated.failure());
       }
       // Another attempt ended meanwhile: read both rows again.
       auto fresh = store_->puzzle_by_id(*id);
-      if (!fresh) return store_error(fresh.error());
+      if (!fresh) return store_error(fresh.failure());
       if (!*fresh) return not_found("no puzzle " + std::to_string(*id));
       puzzle = **fresh;
     }

@@ -1,8 +1,8 @@
 // The analysis board's API end to end (docs/api.md "Analysis"): lines and their legal clicks
 // from a game, a record or a position; a review asked for over HTTP, refused while the game is
-// played, stored once done; live analysis over /api/analysis/ws for watchers, refused to a seat
-// holder while the game is played and open to them once it ends; the server's bound answered
-// "busy"; a review's end told on the socket.
+// played, stored once done; live analysis over /api/analysis/ws, refused to everyone for a game
+// while it is played and open once it ends; the server's bound answered "busy"; a review's end
+// told on the socket.
 #include <string>
 
 #include "server_fixture.h"
@@ -104,27 +104,35 @@ TEST_F(AnalysisApiTest, AReviewIsAskedForOverHttpAndStored) {
   EXPECT_EQ(get("/api/games/nosuchgame/review").status, 404);
 }
 
-// Live analysis of a game being played: a watcher gets the lines; a seat holder (by its token)
-// is refused until the game ends, then gets them too.
-TEST_F(AnalysisApiTest, SeatHoldersAnalyseOnlyOnceTheGameEnds) {
+// Item D7: live analysis of a game being played is refused to everyone by its id, a seat holder
+// without its token or a watcher as much as one sending its token (the token was the only way
+// told apart, and withholding it gave a player engine lines for the game in play); the same
+// position typed in is analysed; once the game ends its id is analysed too.
+TEST_F(AnalysisApiTest, NoOneAnalysesAGameBeingPlayedUntilItEnds) {
   auto [id, token] = two_moves();
   WsClient ws(port_, "/api/analysis/ws");
   ASSERT_TRUE(ws.connected());
   ws.send(analyse({{"id", id}, {"ply", 2}}, 1));
   auto watcher = ws.read_until(reply_to(1));
   ASSERT_TRUE(watcher);
-  EXPECT_EQ((*watcher)["type"], "info") << watcher->dump();
-  EXPECT_FALSE((*watcher)["lines"].empty());
+  EXPECT_EQ((*watcher)["type"], "error") << watcher->dump();
+  EXPECT_NE((*watcher)["error"].get<std::string>().find("is being played"), std::string::npos)
+      << watcher->dump();
 
   ws.send(analyse({{"id", id}, {"ply", 2}, {"tokens", {token}}}, 2));
   auto player = ws.read_until(reply_to(2));
   ASSERT_TRUE(player);
-  EXPECT_EQ((*player)["type"], "error");
-  EXPECT_NE((*player)["error"].get<std::string>().find("hold a seat"), std::string::npos);
+  EXPECT_EQ((*player)["type"], "error") << player->dump();
+
+  // The position typed into the board: analysed.
+  ws.send(analyse({{"game", "traverse"}, {"position", game(id)["position"]}}, 3));
+  auto typed = ws.read_until(reply_to(3));
+  ASSERT_TRUE(typed);
+  EXPECT_EQ((*typed)["type"], "info") << typed->dump();
 
   ASSERT_EQ(post("/api/games/" + id + "/resign", json::object(), token).status, 200);
-  ws.send(analyse({{"id", id}, {"ply", 1}, {"tokens", {token}}}, 3));
-  auto after = ws.read_until(reply_to(3));
+  ws.send(analyse({{"id", id}, {"ply", 1}}, 4));
+  auto after = ws.read_until(reply_to(4));
   ASSERT_TRUE(after);
   EXPECT_EQ((*after)["type"], "info") << after->dump();
   ws.send(json{{"type", "stop"}});
@@ -132,12 +140,13 @@ TEST_F(AnalysisApiTest, SeatHoldersAnalyseOnlyOnceTheGameEnds) {
   EXPECT_TRUE(ws.read_until([](const json& m) { return m["type"] == "pong"; }));
 }
 
-// The server's bound: with every slot held, another connection is told "busy"; a socket that
-// closes frees its slot.
+// The server's bound: with every slot held (by two addresses: one holds at most half), another
+// connection is told "busy"; a socket that closes frees its slot.
 TEST_F(AnalysisApiTest, PastTheSlotsAnAnalysisIsBusy) {
   const json line = {{"game", "traverse"}};
   auto a = std::make_unique<WsClient>(port_, "/api/analysis/ws");
-  WsClient b(port_, "/api/analysis/ws"), c(port_, "/api/analysis/ws");
+  WsClient b(port_, "/api/analysis/ws", "", "127.0.0.2"),
+      c(port_, "/api/analysis/ws", "", "127.0.0.3");
   a->send(analyse(line, 1));
   ASSERT_TRUE(a->read_until(reply_to(1)));
   b.send(analyse(line, 1));

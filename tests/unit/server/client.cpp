@@ -58,18 +58,24 @@ HttpReply http(uint16_t port, std::string_view method, std::string_view target,
   return out;
 }
 
-WsClient::WsClient(uint16_t port, const std::string& target, const std::string& cookie)
+WsClient::WsClient(uint16_t port, const std::string& target, const std::string& cookie,
+                   const std::string& from)
     : ws_(ioc_) {
   beast::error_code ec;
-  beast::get_lowest_layer(ws_).socket().connect(local(port), ec);
+  auto& socket = beast::get_lowest_layer(ws_).socket();
+  socket.open(tcp::v4(), ec);
+  if (!ec) socket.bind({net::ip::make_address(from), 0}, ec);
+  if (!ec) socket.connect(local(port), ec);
   if (ec) return;
+  const std::string host = "127.0.0.1:" + std::to_string(port);
   if (!cookie.empty()) {
-    ws_.set_option(
-        beast::websocket::stream_base::decorator([cookie](beast::websocket::request_type& req) {
+    ws_.set_option(beast::websocket::stream_base::decorator(
+        [cookie, host](beast::websocket::request_type& req) {
           req.set(beast::http::field::cookie, cookie);
+          req.set(beast::http::field::origin, "http://" + host);
         }));
   }
-  ws_.handshake("127.0.0.1", target, ec);
+  ws_.handshake(host, target, ec);
   connected_ = !ec;
 }
 

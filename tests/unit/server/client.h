@@ -34,9 +34,11 @@ HttpReply http(uint16_t port, std::string_view method, std::string_view target,
 
 class WsClient {
  public:
-  // Connects and upgrades; connected() says whether it worked. `cookie`, when set, is sent as
-  // the upgrade's Cookie header (a browser's session).
-  WsClient(uint16_t port, const std::string& target, const std::string& cookie = "");
+  // Connects from `from` (any 127.0.0.0/8 address) and upgrades; connected() says whether it
+  // worked. `cookie`, when set, is sent as the upgrade's Cookie header (a browser's session),
+  // with the Origin a page of this server sends (http://127.0.0.1:PORT).
+  WsClient(uint16_t port, const std::string& target, const std::string& cookie = "",
+           const std::string& from = "127.0.0.1");
   ~WsClient();
   bool connected() const { return connected_; }
 

@@ -34,6 +34,148 @@ class HostileClient : public ServerTest {
   }
 };
 
+// ---- accounts and cookies (cross_site.h, online/) ----------------------------------------
+
+// A new account's session.
+std::string new_account(uint16_t port, const std::string& name) {
+  HttpReply made = http(port, "POST", "/api/accounts",
+                        json({{"username", name}, {"password", "correct horse 1"}}).dump());
+  return made.parsed().value("session", "");
+}
+
+// A hot-seat game whose seats the session's account holds: its id.
+std::string account_game(uint16_t port, const std::string& session) {
+  HttpReply game =
+      http(port, "POST", "/api/games",
+           json({{"game", "traverse"}, {"seats", {"human", "human"}}}).dump(), session);
+  return game.parsed()["game"].value("id", "");
+}
+
+// One request from `from` with `headers` (each ending in CRLF) and `body`; the whole answer.
+std::string raw_post(uint16_t port, const std::string& target, const std::string& headers,
+                     const std::string& body, const std::string& from = "127.0.0.1") {
+  RawConnection c(port, from);
+  c.send("POST " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) + "\r\n" +
+         headers + "Content-Length: " + std::to_string(body.size()) +
+         "\r\nConnection: close\r\n\r\n" + body);
+  return c.read_all();
+}
+
+// Item D3: a change the session cookie speaks for is refused unless sent as JSON with an Origin
+// (or Referer) naming this server: a form from http://evil.example resigned a game. A bearer
+// needs neither; this server's own page (its Origin) is served.
+TEST_F(HostileClient, CrossSiteChangesWithTheSessionCookieAreRefused) {
+  const std::string session = new_account(port_, "alice");
+  const std::string id = account_game(port_, session);
+  ASSERT_FALSE(id.empty());
+  const std::string cookie = "Cookie: arbiter_session=" + session + "\r\n";
+  const std::string own = "Origin: http://127.0.0.1:" + std::to_string(port_) + "\r\n";
+  const std::string json_type = "Content-Type: application/json\r\n";
+  const std::string move = R"({"move":"b1-b2"})";
+  auto moves = [](const std::string& game) { return "/api/games/" + game + "/moves"; };
+  struct Forgery {
+    std::string headers, body;
+    int status;
+  };
+  const std::vector<Forgery> forged = {
+      {"Origin: http://evil.example\r\nContent-Type: application/x-www-form-urlencoded\r\n",
+       "move=b1-b2", 415},
+      {"Origin: http://evil.example\r\nContent-Type: text/plain\r\n", move, 415},
+      {own + "Content-Type: text/plain\r\n", move, 415},
+      {own, move, 415},
+      {"Origin: http://evil.example\r\n" + json_type, move, 403},
+      {"Origin: null\r\n" + json_type, move, 403},
+      {"Referer: http://evil.example/page\r\n" + json_type, move, 403},
+      {"Origin: http://127.0.0.1:1\r\n" + json_type, move, 403},
+      {"Origin: https://127.0.0.1:" + std::to_string(port_) + "\r\n" + json_type, move, 403},
+      {json_type, move, 403},
+  };
+  for (const Forgery& f : forged) {
+    const std::string answer = raw_post(port_, moves(id), cookie + f.headers, f.body);
+    EXPECT_EQ(statuses(answer), std::vector<int>{f.status}) << f.headers << answer;
+    EXPECT_NE(body_of(answer).find("cross-site check"), std::string::npos) << answer;
+  }
+  EXPECT_EQ(game(id)["ply"], 0) << "a forged request played a move";
+  // The account's own changes are guarded alike (here its deletion).
+  const std::string deletion =
+      raw_post(port_, "/api/account/delete", cookie + "Origin: http://evil.example\r\n" + json_type,
+               R"({"password":"correct horse 1"})");
+  EXPECT_EQ(statuses(deletion), std::vector<int>{403}) << deletion;
+  // A bearer needs no Origin and no JSON type.
+  const std::string second = account_game(port_, session);
+  const std::string by_bearer =
+      raw_post(port_, moves(second),
+               "Authorization: Bearer " + session + "\r\nContent-Type: text/plain\r\n", move);
+  EXPECT_EQ(statuses(by_bearer), std::vector<int>{200}) << by_bearer;
+  // This server's own page: its Origin, or (without one) its Referer.
+  const std::string third = account_game(port_, session);
+  const std::string referred = raw_post(
+      port_, moves(third),
+      cookie + "Referer: http://127.0.0.1:" + std::to_string(port_) + "/#/game\r\n" + json_type,
+      move);
+  EXPECT_EQ(statuses(referred), std::vector<int>{200}) << referred;
+  const std::string ours = raw_post(port_, moves(id), cookie + own + json_type, move);
+  EXPECT_EQ(statuses(ours), std::vector<int>{200}) << ours;
+  EXPECT_EQ(game(id)["ply"], 1);
+}
+
+// An upgrade of the given key, from `origin` ("" for none) with `cookie` ("" for none).
+std::string upgrade(uint16_t port, const std::string& target, const std::string& key,
+                    const std::string& origin, const std::string& cookie) {
+  RawConnection c(port);
+  c.send("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1:" + std::to_string(port) +
+         "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+         "Sec-WebSocket-Key: " +
+         key + "\r\n" + (origin.empty() ? "" : "Origin: " + origin + "\r\n") +
+         (cookie.empty() ? "" : "Cookie: " + cookie + "\r\n") + "\r\n");
+  return c.read_response(std::chrono::seconds(5));
+}
+
+constexpr const char* kKey = "dGhlIHNhbXBsZSBub25jZQ==";  // RFC 6455's example: 16 bytes
+
+// Item D3: a WebSocket upgrade carrying the session cookie is refused from another site's page
+// (it would mark the account's seats present); a guest's upgrade is not.
+TEST_F(HostileClient, CrossSiteWebSocketsWithTheSessionCookieAreRefused) {
+  const std::string session = new_account(port_, "alice");
+  const std::string id = account_game(port_, session);
+  const std::string own = "http://127.0.0.1:" + std::to_string(port_);
+  const std::string cookie = "arbiter_session=" + session;
+  for (const std::string& target : {"/api/games/" + id + "/ws", std::string("/api/lobby/ws"),
+                                    std::string("/api/analysis/ws")}) {
+    EXPECT_EQ(first_status(upgrade(port_, target, kKey, "http://evil.example", cookie)), 403)
+        << target;
+    EXPECT_EQ(first_status(upgrade(port_, target, kKey, "", cookie)), 403) << target;
+    EXPECT_EQ(first_status(upgrade(port_, target, kKey, own, cookie)), 101) << target;
+    EXPECT_EQ(first_status(upgrade(port_, target, kKey, "http://evil.example", "")), 101) << target;
+  }
+}
+
+// Item D10: Sec-WebSocket-Key must be 16 bytes in base64 (RFC 6455 §4.2.1): "x" was accepted.
+TEST_F(HostileClient, AWebSocketKeyMustBeSixteenBytes) {
+  auto [id, token] = new_game();
+  const std::string target = "/api/games/" + id + "/ws";
+  for (const std::string key : {"x", "dGhlIHNhbXBsZSBub25jZQ", "dGhlIHNhbXBsZSBub25jZQ=!",
+                                "dGhlIHNhbXBsZSBub25jZ*==", "dGhlIHNhbXBsZSBub25jZQ==AA"}) {
+    const std::string answer = upgrade(port_, target, key, "", "");
+    EXPECT_EQ(first_status(answer), 400) << key << "\n" << answer;
+    EXPECT_NE(body_of(answer).find("Sec-WebSocket-Key"), std::string::npos) << answer;
+  }
+  EXPECT_EQ(first_status(upgrade(port_, target, kKey, "", "")), 101);
+}
+
+// Item D6: ids are checked before the store sees them (PostgreSQL answered "?ids=%00" with 500
+// and its SQL error): 400 naming the id.
+TEST_F(HostileClient, IdsThatCannotNameAGameAre400) {
+  for (const std::string& ids :
+       std::vector<std::string>{"%00", "abc,%27%3B--", "a%22b", std::string(65, 'a')}) {
+    HttpReply r = get("/api/games?ids=" + ids);
+    EXPECT_EQ(r.status, 400) << ids << ": " << r.body;
+    EXPECT_NE(r.body.find("is not a game id"), std::string::npos) << r.body;
+  }
+  auto [id, token] = new_game();
+  EXPECT_EQ(get("/api/games?ids=" + id).parsed()["games"].size(), 1u);
+}
+
 // Request smuggling (RFC 9112 §6.3): a Transfer-Encoding that does not end in chunked, sent
 // without Content-Length, was read as no body, and the bytes after it ran as a second request
 // (here an embedded resign). Now: one 400, the connection closed, the game untouched.

@@ -171,6 +171,28 @@ TEST(LiveAnalysis, SlotsAreBoundedPerServerAndPerAddress) {
   live.stop(3);
 }
 
+// Item D8: one address holds at most half the slots (at least one), whatever live_per_address
+// says: with the default two slots and two per address, a second analysis from one address is
+// "busy" (429) and another address still gets the other slot; with one slot, its one address
+// holds it.
+TEST(LiveAnalysis, OneAddressHoldsAtMostHalfTheSlots) {
+  Inbox a, b, c;
+  LiveAnalysis live(options(2, 2));
+  ASSERT_TRUE(live.start(1, "addr-a", job(1), a.sink()).ok());
+  auto second = live.start(2, "addr-a", job(1), b.sink());
+  ASSERT_FALSE(second.ok()) << "one address took both slots";
+  EXPECT_EQ(second.error().status, 429);
+  EXPECT_NE(second.error().message.find("at most 1 of the server's 2"), std::string::npos)
+      << second.error().message;
+  ASSERT_TRUE(live.start(3, "addr-b", job(1), c.sink()).ok());
+  live.stop(1);
+  live.stop(3);
+  EXPECT_EQ(live_per_address(options(1, 2)), 1);
+  EXPECT_EQ(live_per_address(options(8, 8)), 4);
+  EXPECT_EQ(live_per_address(options(8, 3)), 3);
+  EXPECT_EQ(live_per_address(options(3, 0)), 1);
+}
+
 // The time cap: the search ends by itself with a final report, and its slot is free again.
 TEST(LiveAnalysis, ASearchEndsAtItsTimeCapAndFreesItsSlot) {
   Inbox inbox;

@@ -159,7 +159,8 @@ TEST_F(PuzzlesApiTest, AGuestIsRatedByABrowserCookie) {
 
   auto send = [&](const std::string& head, const std::string& body = "") {
     RawConnection k(port_);
-    k.send(head + "Host: x\r\nCookie: " + value + "\r\nConnection: close\r\n" +
+    // A browser's page on this server: its Origin names the Host it addressed (cross_site.h).
+    k.send(head + "Host: x\r\nOrigin: http://x\r\nCookie: " + value + "\r\nConnection: close\r\n" +
            (body.empty() ? ""
                          : "Content-Type: application/json\r\nContent-Length: " +
                                std::to_string(body.size()) + "\r\n") +

@@ -58,6 +58,10 @@ class ReadCountingStore : public store::Store {
   store::Result<std::optional<store::AccountRow>> account_by_key(std::string_view key) override {
     return inner_->account_by_key(key);
   }
+  store::Result<std::optional<store::AccountRow>> account_by_skeleton(
+      std::string_view skeleton) override {
+    return inner_->account_by_skeleton(skeleton);
+  }
   store::Status set_password(int64_t id, std::string_view hash,
                              std::string_view keep_session) override {
     return inner_->set_password(id, hash, keep_session);

@@ -70,6 +70,25 @@ TEST_P(AccountStoreTest, AccountsAreUniqueRegardlessOfCase) {
   EXPECT_FALSE(*none);
 }
 
+// Item D11: a live account is found by the skeleton of its key (i and 1 as l, 0 as o, - as _;
+// the same fold as server/accounts/credentials.h), on every backend; a deleted one is not.
+TEST_P(AccountStoreTest, AccountsAreFoundByTheirNamesSkeleton) {
+  auto store = open();
+  ASSERT_TRUE(store);
+  ASSERT_TRUE(store->create_account(account("Pau1-io")).ok());
+  auto ann = store->create_account(account("ann"));
+  ASSERT_TRUE(ann.ok());
+  auto found = store->account_by_skeleton("paul_lo");
+  ASSERT_TRUE(found.ok()) << found.error();
+  ASSERT_TRUE(*found);
+  EXPECT_EQ((*found)->username, "Pau1-io");
+  EXPECT_FALSE(*store->account_by_skeleton("pau1-io"));  // a skeleton, not a key
+  EXPECT_FALSE(*store->account_by_skeleton("paul"));
+  ASSERT_TRUE(store->account_by_skeleton("ann")->has_value());
+  ASSERT_TRUE(store->delete_account(ann->id).ok());
+  EXPECT_FALSE(*store->account_by_skeleton("ann"));
+}
+
 // Sessions: found until they expire or end; a password change ends all but the one kept.
 TEST_P(AccountStoreTest, SessionsExpireEndAndFollowPasswordChanges) {
   auto store = open();

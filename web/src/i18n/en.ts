@@ -497,7 +497,7 @@ export const en = {
   'analysis.engine_stop': 'Stop engine',
   'analysis.busy': 'The engine is busy: {why}',
   'analysis.offline': 'Connection lost: reconnecting…',
-  'analysis.players_wait': 'You play in this game: its analysis opens to you once it ends.',
+  'analysis.players_wait': 'This game is being played: the engine analyses it once it ends.',
   'analysis.play_line': 'Play this move on the board',
   'analysis.wins_in': { one: 'wins in {count} move', other: 'wins in {count} moves' },
   'analysis.loses_in': { one: 'loses in {count} move', other: 'loses in {count} moves' },

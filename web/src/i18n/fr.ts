@@ -477,7 +477,7 @@ export const fr: Catalogue = {
   'analysis.engine_stop': 'Arrêter le moteur',
   'analysis.busy': 'Le moteur est occupé : {why}',
   'analysis.offline': 'Connexion perdue : reconnexion…',
-  'analysis.players_wait': 'Vous jouez cette partie : son analyse vous sera ouverte à la fin.',
+  'analysis.players_wait': 'Cette partie est en cours : le moteur l’analysera à la fin.',
   'analysis.play_line': 'Jouer ce coup sur le plateau',
   'analysis.wins_in': { one: 'gagne en {count} coup', other: 'gagne en {count} coups' },
   'analysis.loses_in': { one: 'perd en {count} coup', other: 'perd en {count} coups' },

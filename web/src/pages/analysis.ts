@@ -27,8 +27,6 @@ import { clear, h } from '../dom';
 import { t } from '../i18n';
 import { MoveMaker } from '../play/clicks';
 import { Live } from '../play/live';
-import { accountSeats } from '../session';
-import { tokensFor } from '../storage';
 import { explainClick } from './game_controls';
 
 const kLines = 3; // engine lines asked for
@@ -88,13 +86,9 @@ export function analysisPage(app: HTMLElement, hash: string): () => void {
 
   const key = (node: TreeNode) => tree.movesTo(node).join('\n');
   const gameName = () => ('id' in source ? stored?.game ?? '' : source.game);
-  // A player of a stored game being played may not analyse it until it ends.
-  const heldSeats = (): number[] => {
-    if (!stored) return [];
-    const byToken = Object.keys(tokensFor(stored.id)).map(Number).filter((n) => !Number.isNaN(n));
-    return [...new Set([...byToken, ...accountSeats(stored)])];
-  };
-  const engineBarred = () => !!stored && stored.status === 'playing' && heldSeats().length > 0;
+  // The engine analyses no stored game while it is played (its players and watchers alike);
+  // a position typed in is analysed whatever it is.
+  const engineBarred = () => !!stored && stored.status === 'playing';
 
   const engine = new EngineSocket({
     info: (i) => {
