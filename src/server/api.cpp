@@ -230,6 +230,7 @@ Response resign(Hub& hub, Call& c) {
   return reply(hub.resign(c.id(), c.token, *seat));
 }
 
+Response abort_game(Hub& hub, Call& c) { return reply(hub.abort(c.id(), c.token)); }
 Response undo(Hub& hub, Call& c) { return reply(hub.undo(c.id(), c.token)); }
 Response rematch(Hub& hub, Call& c) { return reply(hub.rematch(c.id(), c.token)); }
 
@@ -338,6 +339,10 @@ void claim_async(Hub& hub, Call& c, Respond respond) {
   hub.claim(c.id(), c.token, *draw, answer_with<GameViewPtr>(std::move(respond)));
 }
 
+void abort_async(Hub& hub, Call& c, Respond respond) {
+  hub.abort(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
+}
+
 void undo_async(Hub& hub, Call& c, Respond respond) {
   hub.undo(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
 }
@@ -383,6 +388,7 @@ const std::vector<Route>& routes() {
        play_move_async},
       {"POST", {"api", "games", "*", "join"}, true, join, true, false, false, join_async},
       {"POST", {"api", "games", "*", "resign"}, true, resign, false, false, false, resign_async},
+      {"POST", {"api", "games", "*", "abort"}, true, abort_game, false, false, false, abort_async},
       {"POST", {"api", "games", "*", "undo"}, true, undo, false, false, false, undo_async},
       {"POST", {"api", "games", "*", "rematch"}, true, rematch, false, true, false, rematch_async},
       {"POST",
@@ -466,7 +472,19 @@ Api::Routed Api::route_request(const Request& request) {
   }
   auto call = std::make_shared<Call>(request);
   split_target(request.target, call->segments, call->query);
+  // Games created (POST /api/games, a rematch, a seek accepted) count against one quota.
+  auto over_quota = [&]() -> std::optional<Response> {
+    const int wait = creations_.take(request.remote);
+    if (!wait) return std::nullopt;
+    Response r = error_response({429, "too many games created from " + request.remote +
+                                          ": try again in " + std::to_string(wait) + " s"});
+    r.retry_after = wait;
+    return r;
+  };
   if (OnlineApi::owns(call->segments)) {
+    if (OnlineApi::makes_game(request.method, call->segments)) {
+      if (auto refused = over_quota()) return answer(std::move(*refused));
+    }
     out.online = true;
     out.call = std::move(call);
     return out;
@@ -503,12 +521,7 @@ Api::Routed Api::route_request(const Request& request) {
     }
   }
   if (route->creates) {
-    if (const int wait = creations_.take(request.remote)) {
-      Response r = error_response({429, "too many games created from " + request.remote +
-                                            ": try again in " + std::to_string(wait) + " s"});
-      r.retry_after = wait;
-      return answer(std::move(r));
-    }
+    if (auto refused = over_quota()) return answer(std::move(*refused));
   }
   if (route->body) {
     auto body = json_object_body(request.body);
