@@ -82,7 +82,13 @@ TEST_F(MultiServerOnlineTest, AClockDeadlineFlagsOnceAcrossServers) {
     ASSERT_EQ(accepted.status, 201) << accepted.body;
     const std::string id = accepted.parsed()["game"]["id"];
     ASSERT_EQ(call(0, "GET", "/api/games/" + id).parsed()["status"], "playing");  // A holds it
-    // Two moves each: a game is rated once every seat has moved twice.
+    // Two moves each (a game is rated once every seat has moved twice), once A has heard of the
+    // join made on B (the seat to move's player is read from A's copy).
+    for (int i = 0; i < 250; ++i) {
+      const json seats = call(0, "GET", "/api/games/" + id).parsed()["seats"];
+      if (seats[0].contains("account") && seats[1].contains("account")) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
     for (const char* text : {"c1-b2", "d10-e9", "b1-b3", "c10-d9"}) {
       const json now = call(0, "GET", "/api/games/" + id).parsed();
       const bool alices = now["seats"][now["to_move"].get<int>()]["account"] == "alice";
