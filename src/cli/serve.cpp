@@ -100,6 +100,9 @@ Runner setup_serve(CLI::App& sub) {
                  "nodes a review searches each position instead (0: use --review-movetime)")
       ->transform(in_range<uint64_t>(0, uint64_t{1} << 40))
       ->capture_default_str();
+  sub.add_flag("--rated-same-address", o->server.rated_same_address,
+               "let accounts seen on one address play rated games together (a club whose "
+               "players share one address); without it they play casual games only");
   sub.add_option("--trust-proxy", o->server.trust_proxy,
                  "a reverse proxy's IP address: its requests name the client in X-Forwarded-For "
                  "(repeat for several)");

@@ -239,6 +239,7 @@ Response resign(Hub& hub, Call& c) {
   return reply(hub.resign(c.id(), c.token, *seat));
 }
 
+Response abort_game(Hub& hub, Call& c) { return reply(hub.abort(c.id(), c.token)); }
 Response undo(Hub& hub, Call& c) { return reply(hub.undo(c.id(), c.token)); }
 Response rematch(Hub& hub, Call& c) { return reply(hub.rematch(c.id(), c.token)); }
 
@@ -347,6 +348,10 @@ void claim_async(Hub& hub, Call& c, Respond respond) {
   hub.claim(c.id(), c.token, *draw, answer_with<GameViewPtr>(std::move(respond)));
 }
 
+void abort_async(Hub& hub, Call& c, Respond respond) {
+  hub.abort(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
+}
+
 void undo_async(Hub& hub, Call& c, Respond respond) {
   hub.undo(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
 }
@@ -392,6 +397,7 @@ const std::vector<Route>& routes() {
        play_move_async},
       {"POST", {"api", "games", "*", "join"}, true, join, true, false, false, join_async},
       {"POST", {"api", "games", "*", "resign"}, true, resign, false, false, false, resign_async},
+      {"POST", {"api", "games", "*", "abort"}, true, abort_game, false, false, false, abort_async},
       {"POST", {"api", "games", "*", "undo"}, true, undo, false, false, false, undo_async},
       {"POST", {"api", "games", "*", "rematch"}, true, rematch, false, true, false, rematch_async},
       {"POST",
@@ -477,7 +483,19 @@ Api::Routed Api::route_request(const Request& request) {
   if (auto forged = cross_site_error(request)) return answer(error_response(*forged));
   auto call = std::make_shared<Call>(request);
   split_target(request.target, call->segments, call->query);
+  // Games created (POST /api/games, a rematch, a seek accepted) count against one quota.
+  auto over_quota = [&]() -> std::optional<Response> {
+    const int wait = creations_.take(request.remote);
+    if (!wait) return std::nullopt;
+    Response r = error_response({429, "too many games created from " + request.remote +
+                                          ": try again in " + std::to_string(wait) + " s"});
+    r.retry_after = wait;
+    return r;
+  };
   if (OnlineApi::owns(call->segments)) {
+    if (OnlineApi::makes_game(request.method, call->segments)) {
+      if (auto refused = over_quota()) return answer(std::move(*refused));
+    }
     out.online = true;
     out.call = std::move(call);
     return out;
@@ -514,12 +532,7 @@ Api::Routed Api::route_request(const Request& request) {
     }
   }
   if (route->creates) {
-    if (const int wait = creations_.take(request.remote)) {
-      Response r = error_response({429, "too many games created from " + request.remote +
-                                            ": try again in " + std::to_string(wait) + " s"});
-      r.retry_after = wait;
-      return answer(std::move(r));
-    }
+    if (auto refused = over_quota()) return answer(std::move(*refused));
   }
   if (route->body) {
     auto body = json_object_body(request.body);

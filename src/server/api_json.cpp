@@ -170,6 +170,8 @@ void write_game(JsonWriter& w, const GameView& g, bool with_board) {
   w.key("to_move").value(g.to_move);
   w.key("status").value(to_text(g.status));
   w.key("result").value(g.result);
+  w.key("aborted").value(g.aborted);
+  w.key("abortable").value(g.abortable);
   w.key("returns").begin_array();
   for (double r : g.returns) w.value(r);
   w.end_array();

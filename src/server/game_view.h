@@ -62,6 +62,10 @@ struct GameView {
   int to_move = -1;
   store::GameStatus status = store::GameStatus::kPlaying;
   std::string result;
+  // Ended before every seat had moved (game_start.h): no result, every return 0, never rated.
+  bool aborted = false;
+  // A seat holder may abort it now (game_start.h abortable: between people, a seat unmoved).
+  bool abortable = false;
   std::vector<double> returns;
   std::vector<SeatView> seats;
   BoardView board;

@@ -408,6 +408,9 @@ Outcome<GameViewPtr> Hub::resign(std::string_view id, std::string_view token,
   return wait_for<GameViewPtr>(
       [&](Reply<GameViewPtr> r) { resign(id, token, seat, std::move(r)); });
 }
+Outcome<GameViewPtr> Hub::abort(std::string_view id, std::string_view token) {
+  return wait_for<GameViewPtr>([&](Reply<GameViewPtr> r) { abort(id, token, std::move(r)); });
+}
 Outcome<GameViewPtr> Hub::undo(std::string_view id, std::string_view token) {
   return wait_for<GameViewPtr>([&](Reply<GameViewPtr> r) { undo(id, token, std::move(r)); });
 }

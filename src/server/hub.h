@@ -17,7 +17,8 @@
 // The hub answers with plain data (game_view.h); the API (api.h, api_json.h) writes it as JSON.
 //
 // Files: hub.cpp (registry, loading, eviction, create/get/list, subscribers, health),
-// hub_actions.cpp (move, join, resign, undo, rematch), hub_ai.cpp (AI searches),
+// hub_actions.cpp (move, join, resign, abort, undo, rematch), hub_accounts.cpp (accounts' part
+// in games: deletions, shared addresses), hub_ai.cpp (AI searches),
 // hub_expiry.cpp (closing abandoned games), hub_sync.cpp (games other servers change),
 // hub_clock.cpp (flags on time, presence and claims), hub_offers.cpp (draw and takeback offers),
 // hub_queries.cpp (catalog, board, legal, record);
@@ -39,6 +40,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "server/accounts/address_book.h"
 #include "server/ai_engines.h"
 #include "server/ai_pool.h"
 #include "server/game_view.h"
@@ -89,6 +91,9 @@ struct HubOptions {
   // How long the real-time seat to move may have no WebSocket holding its token before the
   // others may claim the game (docs/online.md).
   int64_t disconnect_grace_ms = 60'000;
+  // Whether accounts seen on one address (accounts/address_book.h) may play rated games
+  // together (--rated-same-address: a club whose players share one address).
+  bool rated_same_address = false;
 };
 
 // What /api/health reports, all from memory.
@@ -160,6 +165,9 @@ class Hub {
   void join(std::string_view id, int seat, std::string_view token, Reply<Seated> done);
   void resign(std::string_view id, std::string_view token, std::optional<int> seat,
               Reply<GameViewPtr> done);
+  // Ends the game aborted (game_start.h): any seat holder of a game between people, while some
+  // seat has not yet moved; 409 otherwise.
+  void abort(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
   void undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
   void rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
   // Fair endings (docs/online.md). draw: "offer", "accept" or "decline" (games with draws
@@ -178,6 +186,7 @@ class Hub {
                             std::optional<int> ply);
   Outcome<Seated> join(std::string_view id, int seat, std::string_view token);
   Outcome<GameViewPtr> resign(std::string_view id, std::string_view token, std::optional<int> seat);
+  Outcome<GameViewPtr> abort(std::string_view id, std::string_view token);
   Outcome<GameViewPtr> undo(std::string_view id, std::string_view token);
   Outcome<GameViewPtr> rematch(std::string_view id, std::string_view token);
   Outcome<GameViewPtr> draw(std::string_view id, std::string_view token, std::string_view action);
@@ -221,6 +230,14 @@ class Hub {
   const std::shared_ptr<store::Store>& store() const { return store_; }
   // The lobby's seeks and listed games, pushed to its watchers (lobby.h).
   Lobby& lobby() { return lobby_; }
+  // hub_accounts.cpp: the addresses accounts were seen on (the API notes them).
+  accounts::AddressBook& addresses() { return addresses_; }
+  // The refusal of a rated game between `accounts` (0s ignored) when two of them were seen on
+  // one address and the server does not allow it; nullopt when they may play it rated.
+  std::optional<ApiError> same_address_refusal(const std::vector<int64_t>& accounts) const;
+  // Account `account_id` was deleted (the store renamed its seats): its seats in the games in
+  // memory are shown as "deleted" at once, and their watchers and the lobby told.
+  void account_deleted(int64_t account_id);
   AiEngines::Stats ai_engines() const { return engines_.stats(); }
   // Waits until every write queued so far is stored and answered (tests).
   void flush() { writes_.flush(); }
@@ -291,6 +308,14 @@ class Hub {
   // draw agreed, a claim, abandonment, another server's) passes through here once, under the
   // game's lock, after the ending is stored.
   void game_over_locked(LiveGame& g);
+  // hub_accounts.cpp: whether the finished game changes ratings: not aborted, every seat moved
+  // kRatedMovesPerSeat times (game_start.h), and no two of its accounts seen on one address
+  // (unless rated_same_address). The rating pool's own terms: ratings::rating_pool.
+  bool rateable_locked(const LiveGame& g) const;
+  // The refusal of `token`'s account taking a seat in the rated game `g` beside an account
+  // seen on one address with it; nullopt when it may.
+  std::optional<ApiError> rated_join_refusal_locked(const LiveGame& g,
+                                                    std::string_view token) const;
   // Stores `row` (finished) as the game's ending and, once stored, applies it: stops the AI,
   // game_over_locked, broadcasts; `done` gets the game object.
   void finish_locked(const GamePtr& g, store::GameRow row, Reply<GameViewPtr> done);
@@ -354,6 +379,7 @@ class Hub {
                 std::optional<int> ply, const std::string& client, Reply<GameViewPtr> done);
   void resign_now(const std::string& id, const std::string& token, std::optional<int> seat,
                   Reply<GameViewPtr> done);
+  void abort_now(const std::string& id, const std::string& token, Reply<GameViewPtr> done);
   void draw_now(const std::string& id, const std::string& token, const std::string& action,
                 Reply<GameViewPtr> done);
   void takeback_now(const std::string& id, const std::string& token, const std::string& action,
@@ -396,6 +422,7 @@ class Hub {
   std::atomic<uint64_t> abandoned_{0};
   store::StoreQueue writes_;
   Lobby lobby_{store_};  // told of every change of a listed game (broadcast_state, create)
+  accounts::AddressBook addresses_;
   LegalIndexes legal_;
   AiEngines engines_;  // before pool_: the workers using it stop first
   AiPool pool_;

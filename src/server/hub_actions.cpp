@@ -6,6 +6,7 @@
 
 #include "core/text.h"
 #include "server/accounts/caller.h"
+#include "server/game_start.h"
 #include "server/hub.h"
 #include "server/tokens.h"
 
@@ -124,13 +125,14 @@ void Hub::cancel_ai_locked(LiveGame& g) {
 }
 
 void Hub::game_over_locked(LiveGame& g) {
-  ratings_.game_over(g.row, game_returns(g));
+  if (rateable_locked(g)) ratings_.game_over(g.row, game_returns(g));
   engines_.drop(g.row.id);
   legal_.drop(g.row.id);
   g.flag_scheduled_ms = INT64_MAX;
 }
 
 void Hub::finish_locked(const GamePtr& g, store::GameRow row, Reply<GameViewPtr> done) {
+  abort_if_unplayed(*g, row);
   row.status = store::GameStatus::kFinished;
   row.updated_ms = now();
   row.draw_offer = row.takeback_request = -1;
@@ -210,6 +212,7 @@ void Hub::join(std::string_view id, int seat, std::string_view token, Reply<Seat
                 return done(conflict("seat " + std::to_string(seat) + " (" +
                                      g->state->player_name(seat) + ") is not open"));
               }
+              if (auto refused = rated_join_refusal_locked(*g, token)) return done(*refused);
               // A caller already seated in this game keeps one token for all its seats (undo
               // needs that).
               std::string plain =
@@ -271,6 +274,35 @@ void Hub::resign_now(const std::string& id, const std::string& token, std::optio
         store::GameRow row = g->row;
         row.result = resigned_text(*g->state, who);
         row.resigned = who;
+        finish_locked(g, std::move(row), done);
+      });
+}
+
+void Hub::abort(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
+  rereading(
+      std::string(id),
+      [this, id = std::string(id), token = std::string(token)](Reply<GameViewPtr> reply) {
+        abort_now(id, token, std::move(reply));
+      },
+      std::move(done));
+}
+
+void Hub::abort_now(const std::string& id, const std::string& token, Reply<GameViewPtr> done) {
+  seated_change(
+      id, token, [done](const ApiError& e) { done(e); },
+      [this, done](const GamePtr& g, const std::vector<int>&) {
+        if (!g->playing()) return done(game_over(*g));
+        if (unmoved_seat(*g) < 0) {
+          return done(conflict("game " + g->row.id +
+                               " cannot be aborted: every seat has moved (resign instead)"));
+        }
+        if (!between_people(*g)) {
+          return done(conflict("game " + g->row.id +
+                               " cannot be aborted: one player holds every human seat (resign "
+                               "instead)"));
+        }
+        store::GameRow row = g->row;
+        mark_aborted(row);
         finish_locked(g, std::move(row), done);
       });
 }

@@ -78,7 +78,18 @@ void Hub::store_changed(const store::GameChange& change) {
     if (change.origin != store_->origin()) lobby_.seeks_changed();
     return;
   }
-  if (change.kind == store::GameChange::Kind::kSessions) return sessions_ended(change);
+  if (change.kind == store::GameChange::Kind::kSessions) {
+    sessions_ended(change);
+    // An account's sessions end on a password change or a deletion: a deleted account's seats
+    // in the games live here read "deleted" at once, as on the server that deleted it.
+    if (change.session_hash.empty() && change.account_id != 0) {
+      work_.submit([this, id = change.account_id] {
+        auto account = store_->account_by_id(id);
+        if (account && *account && (*account)->deleted) account_deleted(id);
+      });
+    }
+    return;
+  }
   if (change.kind == store::GameChange::Kind::kThinking) return worker_thinking(change.thinking);
   if (change.game_id.empty()) {  // notices may have been missed: reread every live game
     {

@@ -6,6 +6,7 @@
 #include "ai/levels.h"
 #include "core/params.h"
 #include "games/registry.h"
+#include "server/game_start.h"
 #include "server/views.h"
 
 namespace arbiter::server {
@@ -29,6 +30,8 @@ GameViewPtr make_view(const LiveGame& g, const GameState& s, std::optional<LastM
   v->to_move = playing ? s.to_move() : -1;
   v->status = g.row.status;
   v->result = g.row.result;
+  v->aborted = is_aborted(g.row);
+  v->abortable = abortable(g, v->ply);
   v->returns = game_returns(g);
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
     const store::SeatRow& seat = g.row.seats[i];

@@ -35,6 +35,8 @@ std::string face_key(const store::GameRow& row) {
   for (const store::SeatRow& s : row.seats) {
     key += static_cast<char>('0' + static_cast<int>(s.kind));
     key += s.account;
+    key += ':';
+    key += s.account_name;  // "deleted" once its account is (Hub::account_deleted)
     key += '|';
   }
   return key;

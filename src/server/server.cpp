@@ -111,6 +111,7 @@ HubOptions hub_options(const ServerOptions& o) {
   h.shared_store_url = o.shared_store_url;
   h.clock = o.clock;
   h.disconnect_grace_ms = o.disconnect_grace_ms;
+  h.rated_same_address = o.rated_same_address;
   return h;
 }
 

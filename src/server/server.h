@@ -52,6 +52,8 @@ struct ServerOptions {
   // The hub's clock (HubOptions::clock; empty: the wall clock) and the disconnect grace.
   std::function<int64_t()> clock;
   int64_t disconnect_grace_ms = 60'000;
+  // Accounts seen on one address may play rated games together (HubOptions).
+  bool rated_same_address = false;
   // How long a connection may wait for its next request and take to send it.
   std::chrono::milliseconds request_timeout{60'000};
   // Live analysis and reviews (analysis/analysis_options.h).

@@ -99,8 +99,8 @@ CREATE TABLE puzzle_attempts (
   at_ms INTEGER NOT NULL, PRIMARY KEY (solver, puzzle_id)) WITHOUT ROWID;
 )sql";
 
-// kMigrations[v - 1] takes a database from version v - 1 to v.
-constexpr std::array<const char*, kSchemaVersion> kMigrations = {
+// kSqliteMigrations[v - 1] takes a database from version v - 1 to v.
+constexpr std::array<const char*, kSchemaVersion> kSqliteMigrations = {
     kTablesV1,
     // 2: the seat that resigned, as data (-1: nobody). Rows of version 1 read -1; a resignation
     // among them is named only by its result text, which the server reads when it loads the
@@ -163,7 +163,7 @@ Status migrate_schema(sqlite3* db) {
                                                  std::to_string(kSchemaVersion) + ")");
   }
   for (int v = version + 1; status.ok() && v <= kSchemaVersion; ++v) {
-    if (!exec(kMigrations[static_cast<std::size_t>(v - 1)])) {
+    if (!exec(kSqliteMigrations[static_cast<std::size_t>(v - 1)])) {
       status = make_error(
           error_code_of(sqlite3_extended_errcode(db)),
           "migrating to schema version " + std::to_string(v) + ": " + sqlite3_errmsg(db));

@@ -87,7 +87,8 @@ constexpr std::array<const char*, kSqlCount> kSql = {
     "UPDATE schema_version SET version = version",
 };
 
-Error failure(ErrorCode code, std::string_view op, std::string_view id, std::string_view why) {
+Error sqlite_failure(ErrorCode code, std::string_view op, std::string_view id,
+                     std::string_view why) {
   return make_error(code, std::string(op) + " game " + std::string(id) + ": " + std::string(why));
 }
 
@@ -209,7 +210,8 @@ class SqliteStore final : public Store {
   }
   // SQLite's own code and message for the last failed call on this connection (mu_ held).
   Error sql_error(std::string_view op, std::string_view id) const {
-    return failure(error_code_of(sqlite3_extended_errcode(db_)), op, id, sqlite3_errmsg(db_));
+    return sqlite_failure(error_code_of(sqlite3_extended_errcode(db_)), op, id,
+                          sqlite3_errmsg(db_));
   }
   template <class Body>
   Status transaction(std::string_view op, std::string_view id, Body&& body);
@@ -296,7 +298,8 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
     q.num(16, g.seek_id).num(17, g.draw_offer).num(18, g.takeback_request).num(19, g.offers_ms);
     const int rc = q.step();
     if (insert && rc == SQLITE_CONSTRAINT_PRIMARYKEY) {
-      return failure(ErrorCode::kConflict, op_, g.id, "conflict: a game with this id exists");
+      return sqlite_failure(ErrorCode::kConflict, op_, g.id,
+                            "conflict: a game with this id exists");
     }
     if (rc != SQLITE_DONE) return sql_error(op_, g.id);
     if (!insert && sqlite3_changes(db_) == 0) {
@@ -304,11 +307,11 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
         Use exists(stmts_[kSelectGame]);
         exists.text(1, g.id);
         if (exists.step() == SQLITE_ROW) {
-          return failure(ErrorCode::kConflict, op_, g.id,
-                         "conflict: the game changed since it was read");
+          return sqlite_failure(ErrorCode::kConflict, op_, g.id,
+                                "conflict: the game changed since it was read");
         }
       }
-      return failure(ErrorCode::kNotFound, op_, g.id, "no such game");
+      return sqlite_failure(ErrorCode::kNotFound, op_, g.id, "no such game");
     }
   }
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
@@ -342,9 +345,10 @@ Status SqliteStore::append_body(const GameRow& game, const MoveRow& move) {
     stored = q.col_num(0);
   }
   if (move.ply != stored) {
-    return failure(ErrorCode::kConflict, op_, game.id,
-                   "conflict: move " + move.text + " is for ply " + std::to_string(move.ply) +
-                       " but " + std::to_string(stored) + " moves are stored");
+    return sqlite_failure(ErrorCode::kConflict, op_, game.id,
+                          "conflict: move " + move.text + " is for ply " +
+                              std::to_string(move.ply) + " but " + std::to_string(stored) +
+                              " moves are stored");
   }
   // The game row first: an unknown game is "no such game", not a foreign-key failure.
   if (Status s = write_game(game, false); !s.ok()) return s;
@@ -357,7 +361,8 @@ Status SqliteStore::append_body(const GameRow& game, const MoveRow& move) {
 
 Status SqliteStore::truncate_body(const GameRow& game, int from_ply) {
   if (from_ply < 0) {
-    return failure(ErrorCode::kInvalid, op_, game.id, "negative ply " + std::to_string(from_ply));
+    return sqlite_failure(ErrorCode::kInvalid, op_, game.id,
+                          "negative ply " + std::to_string(from_ply));
   }
   if (Status s = write_game(game, false); !s.ok()) return s;
   Use q(stmts_[kDeleteMoves]);
@@ -384,7 +389,7 @@ Status SqliteStore::write_body(const Write& w) {
       op_ = "enqueue_ai_job";
       return w.ai_job ? enqueue_ai_job_body(*w.ai_job) : Status();
   }
-  return failure(ErrorCode::kInvalid, "write", w.game.id, "unknown kind of write");
+  return sqlite_failure(ErrorCode::kInvalid, "write", w.game.id, "unknown kind of write");
 }
 
 std::vector<Status> SqliteStore::write_batch(const std::vector<Write>& writes) {
@@ -426,7 +431,7 @@ std::vector<Status> SqliteStore::write_batch(const std::vector<Write>& writes) {
 Status SqliteStore::probe_write() {
   return transaction("probe_write", "*", [&]() -> Status {
     if (sqlite3_db_readonly(db_, "main") == 1) {
-      return failure(ErrorCode::kIo, op_, "*", "the database is read-only");
+      return sqlite_failure(ErrorCode::kIo, op_, "*", "the database is read-only");
     }
     if (Use(stmts_[kProbe]).step() != SQLITE_DONE) return sql_error(op_, "*");
     return {};
@@ -583,7 +588,8 @@ Result<AccountRow> SqliteStore::create_account(const AccountRow& account) {
     q.num(4, account.created_ms);
     const int rc = q.step();
     if ((rc & 0xff) == SQLITE_CONSTRAINT) {
-      return failure(ErrorCode::kConflict, op_, account.username, "conflict: the name is taken");
+      return sqlite_failure(ErrorCode::kConflict, op_, account.username,
+                            "conflict: the name is taken");
     }
     if (rc != SQLITE_DONE) return sql_error(op_, account.username);
     out.id = sqlite3_last_insert_rowid(db_);
@@ -624,7 +630,7 @@ Status SqliteStore::set_password(int64_t id, std::string_view hash, std::string_
       q.num(1, id).text(2, hash);
       if (!run_write(q)) return sql_error(op_, std::to_string(id));
       if (sqlite3_changes(db_) == 0) {
-        return failure(ErrorCode::kNotFound, op_, std::to_string(id), "no such account");
+        return sqlite_failure(ErrorCode::kNotFound, op_, std::to_string(id), "no such account");
       }
     }
     Use q(cached("DELETE FROM sessions WHERE account_id = ?1 AND token_hash <> ?2"));
@@ -644,7 +650,7 @@ Status SqliteStore::delete_account(int64_t id) {
       q.num(1, id);
       if (!run_write(q)) return sql_error(op_, name);
       if (sqlite3_changes(db_) == 0)
-        return failure(ErrorCode::kNotFound, op_, name, "no such account");
+        return sqlite_failure(ErrorCode::kNotFound, op_, name, "no such account");
     }
     for (const char* sql :
          {"DELETE FROM sessions WHERE account_id = ?1", "DELETE FROM ratings WHERE account_id = ?1",
@@ -742,7 +748,8 @@ Status SqliteStore::apply_ratings(std::string_view game_id, const std::vector<Ra
       q.text(1, game_id).num(2, rows.empty() ? 0 : rows.front().updated_ms);
       if (!run_write(q)) return sql_error(op_, game_id);
       if (sqlite3_changes(db_) == 0) {
-        return failure(ErrorCode::kConflict, op_, game_id, "conflict: the game is rated already");
+        return sqlite_failure(ErrorCode::kConflict, op_, game_id,
+                              "conflict: the game is rated already");
       }
     }
     for (const RatingRow& r : rows) {

@@ -87,6 +87,10 @@ export interface Game {
   to_move: number;
   status: 'playing' | 'finished';
   result: string;
+  // Ended before every seat had moved: no result, never rated (docs/online.md "Aborted games").
+  aborted?: boolean;
+  // The game may be aborted now: it is being played and some seat has not yet moved.
+  abortable?: boolean;
   returns: number[];
   seats: Seat[];
   board?: BoardView;
@@ -282,6 +286,7 @@ export const api = {
   join: (id: string, seat: number, token?: string) => call<Seated>('POST', `/api/games/${enc(id)}/join`, { seat }, token),
   resign: (id: string, token: string, seat: number) =>
     call<Game>('POST', `/api/games/${enc(id)}/resign`, { seat }, token),
+  abort: (id: string, token: string) => call<Game>('POST', `/api/games/${enc(id)}/abort`, {}, token),
   undo: (id: string, token: string) => call<Game>('POST', `/api/games/${enc(id)}/undo`, {}, token),
   rematch: (id: string, token: string) => call<Game>('POST', `/api/games/${enc(id)}/rematch`, {}, token),
   draw: (id: string, token: string, action: 'offer' | 'accept' | 'decline') =>

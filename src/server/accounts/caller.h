@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "store/store.h"
 
@@ -40,6 +41,22 @@ inline void hold_seat(store::SeatRow& seat, std::string_view token) {
     seat.account = account->id;
     seat.account_name = account->name;
   }
+}
+
+// The id a seat's account column (or a caller's id) holds; 0 for none or anything not an id.
+inline int64_t account_id_of(std::string_view account) {
+  if (account.empty() || account.size() > 18 ||
+      account.find_first_not_of("0123456789") != std::string_view::npos) {
+    return 0;
+  }
+  return std::stoll(std::string(account));
+}
+
+// The account ids holding the row's seats, in seat order (0: a seat no account holds).
+inline std::vector<int64_t> seat_accounts(const store::GameRow& row) {
+  std::vector<int64_t> out;
+  for (const store::SeatRow& seat : row.seats) out.push_back(account_id_of(seat.account));
+  return out;
 }
 
 }  // namespace arbiter::server::accounts

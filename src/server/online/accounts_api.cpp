@@ -132,6 +132,7 @@ OnlineApi::Outcome OnlineApi::register_account(Call& c) {
     }
     return Hub::store_failure(made.failure());
   }
+  hub_.addresses().seen(made->id, c.request.remote);
   return start_session(*made);
 }
 
@@ -164,6 +165,7 @@ OnlineApi::Outcome OnlineApi::log_in(Call& c) {
       account ? accounts::verify_password(account->password_hash, *password)
               : (accounts::verify_password(accounts::decoy_password_hash(), *password), false);
   if (!ok) return unauthorized(kWrongLogin);
+  hub_.addresses().seen(account->id, c.request.remote);
   return start_session(*account);
 }
 
@@ -233,7 +235,8 @@ OnlineApi::Outcome OnlineApi::delete_account(Call& c) {
   }
   if (auto st = store_->delete_account(who->id); !st) return Hub::store_failure(st);
   forget_sessions(who->id);
-  hub_.lobby().seeks_changed();  // its seeks and the challenges to it are gone
+  hub_.lobby().seeks_changed();   // its seeks and the challenges to it are gone
+  hub_.account_deleted(who->id);  // its seats in the games in memory read "deleted" now
   Response r = json_response(200, R"({"ok":true})");
   r.set_cookie = session_cookie("", 0);
   return r;
@@ -249,6 +252,9 @@ OnlineApi::Outcome OnlineApi::player(Call& c) {
   if (!rated) return Hub::store_failure(rated.failure());
   store::GameFilter filter;
   filter.account = std::to_string((*row)->id);
+  // A profile is public: an unlisted game is found only by its link (the player's own account
+  // page lists theirs, GET /api/games?mine=1).
+  filter.listed_only = true;
   filter.limit = 20;
   auto games = hub_.list(filter);
   if (!games) return games.error();

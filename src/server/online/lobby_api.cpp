@@ -175,6 +175,14 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
                        " is outside the seek's range");
     }
   }
+  if (seek.rated) {
+    if (auto refused = hub_.same_address_refusal({seek.account_id, who->id})) {
+      return ApiError{refused->status,
+                      "rated: you and the seek's author have been seen on one address, and "
+                      "accounts seen on one address play casual games only on this server "
+                      "(--rated-same-address allows it)"};
+    }
+  }
   // Taken now: a second acceptor (here or on another server) finds it gone.
   auto taken = store_->delete_seek(seek.id);
   if (!taken) return Hub::store_failure(taken.failure());

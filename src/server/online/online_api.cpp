@@ -34,6 +34,11 @@ bool OnlineApi::owns(const std::vector<std::string>& segments) {
          s == "leaderboard" || s == "seeks";
 }
 
+bool OnlineApi::makes_game(std::string_view method, const std::vector<std::string>& segments) {
+  return method == "POST" && segments.size() == 4 && segments[0] == "api" &&
+         segments[1] == "seeks" && segments[3] == "accept";
+}
+
 std::string OnlineApi::session_token(const Request& request) {
   std::string_view auth = trim(request.authorization);
   if (auth.size() > 7 && to_lower(auth.substr(0, 7)) == "bearer ") {
@@ -51,6 +56,12 @@ std::string OnlineApi::session_token(const Request& request) {
 }
 
 std::optional<SessionAccount> OnlineApi::session_of(const Request& request) {
+  auto who = read_session(request);
+  if (who) hub_.addresses().seen(who->id, request.remote);
+  return who;
+}
+
+std::optional<SessionAccount> OnlineApi::read_session(const Request& request) {
   const std::string token = session_token(request);
   if (token.empty()) return std::nullopt;
   const std::string hash = hash_token(std::string_view(token).substr(2));

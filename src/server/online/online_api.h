@@ -42,11 +42,15 @@ class OnlineApi {
 
   // Whether `segments` (the path, split) is one of these routes' paths.
   static bool owns(const std::vector<std::string>& segments);
+  // Whether the request makes a game (accepting a seek): the API counts it against the
+  // creation quota.
+  static bool makes_game(std::string_view method, const std::vector<std::string>& segments);
   // The answer to a request on one of those paths; may hash a password and read the store.
   Response handle(const Request& request, const std::vector<std::string>& segments,
                   const std::map<std::string, std::string>& query);
   // The live account of the request's session (a bearer "s.…" first, else the cookie); nullopt
-  // when it has none or it has ended. Reads the store only for a session not seen lately.
+  // when it has none or it has ended. Reads the store only for a session not seen lately. The
+  // account is noted as seen on the request's address (Hub::addresses).
   std::optional<SessionAccount> session_of(const Request& request);
 
  private:
@@ -81,6 +85,8 @@ class OnlineApi {
   Outcome accept_seek(Call& c);
   Outcome withdraw_seek(Call& c);
 
+  // session_of without noting the address.
+  std::optional<SessionAccount> read_session(const Request& request);
   // The caller's session, or 401.
   static server::Outcome<SessionAccount> logged_in(const Call& c);
   // Forgets cached sessions of `account_id` (logout everywhere, password change, deletion).

@@ -37,6 +37,11 @@ class ClockTest : public FakeClockServerTest {
     EXPECT_EQ(joined.status, 200) << joined.body;
     return {created, joined.parsed()["tokens"]["1"]};
   }
+  // Plays a legal move by `token` (the seat to move's).
+  void play_any(const std::string& id, const std::string& token) {
+    const json legal = get("/api/games/" + id + "/legal?prefix=").parsed();
+    ASSERT_EQ(move(id, legal["moves"][0].get<std::string>(), token).status, 200);
+  }
 };
 
 TEST_F(ClockTest, GameObjectShowsTheClocks) {
@@ -178,6 +183,8 @@ TEST_F(ClockTest, DrawOfferedAndAccepted) {
   const std::string id = created["game"]["id"];
   const std::string mine = created["tokens"]["0"];
   const std::string path = "/api/games/" + id + "/draw";
+  play_any(id, mine);  // a move each: before that, an ending aborts the game
+  play_any(id, other);
   EXPECT_EQ(post(path, {{"action", "accept"}}, other).status, 409);  // nothing offered
   HttpReply offered = post(path, {{"action", "offer"}}, mine);
   ASSERT_EQ(offered.status, 200) << offered.body;
@@ -246,7 +253,9 @@ TEST_F(ClockTest, ClaimAfterTheDisconnectGrace) {
   const std::string id = created["game"]["id"];
   const std::string south = created["tokens"]["0"];
   const std::string path = "/api/games/" + id + "/claim";
-  ASSERT_EQ(move(id, "c1-b2", south).status, 200);  // north to move
+  ASSERT_EQ(move(id, "c1-b2", south).status, 200);
+  ASSERT_EQ(move(id, "d10-e9", north).status, 200);
+  ASSERT_EQ(move(id, "b1-b3", south).status, 200);  // north to move, having moved
 
   // North is connected: nothing to claim, however long.
   {
@@ -279,12 +288,40 @@ TEST_F(ClockTest, ClaimAfterTheDisconnectGrace) {
 TEST_F(ClockTest, ClaimedDrawWhereTheGameHasDraws) {
   auto [created, other] = two_people("travelers", "5+0");
   const std::string id = created["game"]["id"];
+  play_any(id, created["tokens"]["0"]
+                   .get<std::string>());  // a move each: before that, a claim aborts the game
+  play_any(id, other);
   // Seat 0 is to move and has never connected: seat 1 may claim once the grace has passed.
   advance(60'000);
   HttpReply claimed = post("/api/games/" + id + "/claim", {{"result", "draw"}}, other);
   ASSERT_EQ(claimed.status, 200) << claimed.body;
   EXPECT_EQ(claimed.parsed()["returns"], json({0.0, 0.0}));
   EXPECT_EQ(claimed.parsed()["result"].get<std::string>().rfind("draw: ", 0), 0u);
+}
+
+// D2: a clock running out before a seat's first move aborts the game between two people (no
+// result, never rated); once every seat has moved, the flag is a loss on time as before.
+TEST_F(ClockTest, D2ClockRunningOutBeforeAFirstMoveAborts) {
+  auto [created, north] = two_people("traverse", "1+0");
+  const std::string id = created["game"]["id"];
+  const std::string south = created["tokens"]["0"];
+  ASSERT_EQ(move(id, "c1-b2", south).status, 200);  // north's first move never comes
+  advance(61'000);
+  fire();
+  json g = finished(id);
+  EXPECT_EQ(g["result"], "aborted");
+  EXPECT_EQ(g["aborted"], true);
+  EXPECT_EQ(g["returns"], json({0.0, 0.0}));
+
+  auto [next, n2] = two_people("traverse", "1+0");
+  const std::string next_id = next["game"]["id"];
+  ASSERT_EQ(move(next_id, "c1-b2", next["tokens"]["0"].get<std::string>()).status, 200);
+  ASSERT_EQ(move(next_id, "d10-e9", n2).status, 200);
+  advance(61'000);
+  fire();
+  g = finished(next_id);
+  EXPECT_EQ(g["result"], "north wins on time");
+  EXPECT_EQ(g["aborted"], false);
 }
 
 }  // namespace

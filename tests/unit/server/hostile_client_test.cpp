@@ -1,6 +1,8 @@
 // A hostile client on loopback, raw bytes against a real server: request smuggling, oversize
 // requests, slow clients, too many connections from one address, and /legal hammered while
-// others are served. Each case names the status it expects. (Descriptor exhaustion needs a
+// others are served; accounts abused (a profile searched for unlisted games, ratings farmed by
+// two accounts of one person, seeks accepted past the creation quota). Each case names the
+// status it expects. (Descriptor exhaustion needs a
 // lowered descriptor limit, so it runs in a child process: descriptor_limit_test.cpp.)
 #include <atomic>
 #include <chrono>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "raw_client.h"
+#include "server/hub.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {
@@ -349,6 +352,74 @@ TEST_F(HostileClient, LegalAbuseLeavesHealthResponsive) {
   EXPECT_GT(answered.load(), 3);
   EXPECT_LT(worst, std::chrono::milliseconds(1500));
   EXPECT_EQ(get("/api/health").status, 200);
+}
+
+// D1: a stranger reads a player's profile to find their invite-only game and take its open seat.
+// Now the profile lists listed games only, and the unlisted game's id is nowhere in it.
+TEST_F(HostileClient, D1ProfileDoesNotLeakAnUnlistedGame) {
+  HttpReply owner = post("/api/accounts", {{"username", "owner"}, {"password", "correct horse 1"}});
+  ASSERT_EQ(owner.status, 201) << owner.body;
+  HttpReply hidden = post("/api/games", {{"game", "trap"}, {"seats", {"human", "open"}}},
+                          owner.parsed()["session"].get<std::string>());
+  ASSERT_EQ(hidden.status, 201) << hidden.body;
+  const std::string id = hidden.parsed()["game"]["id"];
+  HttpReply profile = get("/api/players/owner");
+  ASSERT_EQ(profile.status, 200);
+  EXPECT_EQ(profile.body.find(id), std::string::npos) << profile.body;
+  EXPECT_TRUE(profile.parsed()["games"].empty());
+}
+
+// D2: rating farming by two accounts of one person, seek → accept → resign at ply 0, ten times.
+// Now two accounts seen on one address cannot start a rated game, and no such game is rated.
+TEST_F(HostileClient, D2SeekAcceptResignFarmsNoRating) {
+  auto session = [&](const std::string& name) {
+    HttpReply r = post("/api/accounts", {{"username", name}, {"password", "correct horse 1"}});
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.parsed().value("session", "");
+  };
+  const std::string main = session("farmer");
+  const std::string alt = session("farmhand");
+  for (int i = 0; i < 10; ++i) {
+    HttpReply seek =
+        post("/api/seeks", {{"game", "traverse"}, {"time_control", "1+0"}, {"rated", true}}, alt);
+    ASSERT_EQ(seek.status, 201) << seek.body;
+    const std::string path =
+        "/api/seeks/" + std::to_string(seek.parsed()["seek"]["id"].get<int64_t>());
+    HttpReply accepted = post(path + "/accept", json::object(), main);
+    EXPECT_EQ(accepted.status, 403) << accepted.body;
+    ASSERT_EQ(http(port_, "DELETE", path, "", alt).status, 200);
+  }
+  server_->hub().flush();
+  EXPECT_TRUE(get("/api/players/farmer").parsed()["ratings"].empty());
+  EXPECT_TRUE(get("/api/leaderboard?pool=traverse-2p/real-time").parsed()["players"].empty());
+}
+
+// D9: seeks accepted from one address made 30 games against a creation quota of 10. Now each
+// accept counts against the acceptor's address's quota.
+TEST_F(HostileClient, D9SeeksDoNotBypassTheCreationQuota) {
+  stop();
+  options_.create_limit = 6;  // a burst of 1
+  start();
+  auto session = [&](const std::string& name) {
+    return post("/api/accounts", {{"username", name}, {"password", "correct horse 1"}})
+        .parsed()
+        .value("session", "");
+  };
+  const std::string author = session("author");
+  const std::string taker = session("taker");
+  int made = 0, refused = 0;
+  for (int i = 0; i < 5; ++i) {
+    HttpReply seek = post("/api/seeks", {{"game", "trap"}}, author);
+    ASSERT_EQ(seek.status, 201) << seek.body;
+    const int status =
+        post("/api/seeks/" + std::to_string(seek.parsed()["seek"]["id"].get<int64_t>()) + "/accept",
+             json::object(), taker)
+            .status;
+    made += status == 201;
+    refused += status == 429;
+  }
+  EXPECT_EQ(made, 1);
+  EXPECT_EQ(refused, 4);
 }
 
 }  // namespace

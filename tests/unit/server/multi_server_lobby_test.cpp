@@ -126,6 +126,12 @@ TEST_F(MultiServerLobbyTest, DrawOfferedOnAIsSeenAndAcceptedOnB) {
     if (http(ports_[0], "GET", "/api/games/" + id).parsed()["seats"][1]["kind"] == "human") break;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+  // A move each first: a game ended before every seat has moved ends aborted.
+  for (const std::string& token : {first, second}) {
+    const json legal = http(ports_[0], "GET", "/api/games/" + id + "/legal?prefix=").parsed();
+    ASSERT_EQ(post(0, "/api/games/" + id + "/moves", {{"move", legal["moves"][0]}}, token).status,
+              200);
+  }
   ASSERT_EQ(post(0, "/api/games/" + id + "/draw", {{"action", "offer"}}, first).status, 200);
   auto offered = watcher.read_until(
       [](const json& m) { return m["type"] == "state" && m["game"]["offers"]["draw"] == 0; });

@@ -26,6 +26,7 @@ class MultiServerOnlineTest : public MultiServerFixture<2> {
  protected:
   void adjust(ServerOptions& o) override {
     o.clock = [this] { return clock_ms_.load(); };
+    o.rated_same_address = true;  // every account here is seen on one address
   }
 
   HttpReply call(int server, const std::string& method, const std::string& target,
@@ -81,17 +82,32 @@ TEST_F(MultiServerOnlineTest, AClockDeadlineFlagsOnceAcrossServers) {
     ASSERT_EQ(accepted.status, 201) << accepted.body;
     const std::string id = accepted.parsed()["game"]["id"];
     ASSERT_EQ(call(0, "GET", "/api/games/" + id).parsed()["status"], "playing");  // A holds it
+    // Two moves each (a game is rated once every seat has moved twice), once A has heard of the
+    // join made on B (the seat to move's player is read from A's copy).
+    for (int i = 0; i < 250; ++i) {
+      const json seats = call(0, "GET", "/api/games/" + id).parsed()["seats"];
+      if (seats[0].contains("account") && seats[1].contains("account")) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    for (const char* text : {"c1-b2", "d10-e9", "b1-b3", "c10-d9"}) {
+      const json now = call(0, "GET", "/api/games/" + id).parsed();
+      const bool alices = now["seats"][now["to_move"].get<int>()]["account"] == "alice";
+      ASSERT_EQ(
+          call(0, "POST", "/api/games/" + id + "/moves", {{"move", text}}, alices ? alice : bob)
+              .status,
+          200);
+    }
     {
-      // The notices of the game's creation and of the acceptor's join come first (the join is
-      // a row change, as a flag is): they are waited for and dropped before the deadline.
+      // The notices of the game's creation, the acceptor's join (a row change, as a flag is)
+      // and the moves come first: they are waited for and dropped before the deadline.
       std::unique_lock lock(mu);
       ASSERT_TRUE(cv.wait_for(lock, std::chrono::seconds(10),
                               [&] {
                                 return std::any_of(heard.begin(), heard.end(), [&](const auto& c) {
-                                  return c.game_id == id && c.moves == -1;
+                                  return c.game_id == id && c.moves == 4;
                                 });
                               }))
-          << "the join of game " << id << " was not heard";
+          << "the moves of game " << id << " were not heard";
       heard.clear();
     }
     clock_ms_ += 60'000 + 1'000;  // past the seat to move's minute and the lag allowance

@@ -151,8 +151,12 @@ TEST_F(OnlineApiTest, PasswordChangeAndDeletion) {
 }
 
 // The lobby and ratings: a rated seek accepted by another player makes a game between their
-// accounts, each plays with the session alone, and the result updates both ratings.
+// accounts, each plays with the session alone, and the result updates both ratings. (Both
+// accounts are seen on this test's one address: the server is told to rate them anyway.)
 TEST_F(OnlineApiTest, RatedSeekToRatings) {
+  stop();
+  options_.rated_same_address = true;
+  start();
   const std::string alice = join_as("alice");
   const std::string bob = join_as("bob");
   HttpReply seek = post(
@@ -179,7 +183,13 @@ TEST_F(OnlineApiTest, RatedSeekToRatings) {
                                  g["seats"][1].value("account", "")};
   EXPECT_EQ(names, (std::set<std::string>{"alice", "bob"}));
 
-  // Bob resigns with his session (no seat token): alice wins.
+  // Each plays two moves with the session (a game is rated once every seat has moved twice),
+  // then Bob resigns with his session (no seat token): alice wins.
+  for (const char* text : {"c1-b2", "d10-e9", "b1-b3", "c10-d9"}) {
+    const json now = game(id);
+    const bool alices_turn = now["seats"][now["to_move"].get<int>()]["account"] == "alice";
+    ASSERT_EQ(move(id, text, alices_turn ? alice : bob).status, 200);
+  }
   HttpReply resigned = post("/api/games/" + id + "/resign", json::object(), bob);
   ASSERT_EQ(resigned.status, 200) << resigned.body;
   json a, b;

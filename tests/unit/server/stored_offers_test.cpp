@@ -38,12 +38,22 @@ class StoredOffersTest : public ServerTest {
     return state->legal_moves().front();
   }
 
+  // Plays a legal move for each seat in turn, `first`'s then `second`'s: a game ended before
+  // every seat has moved ends aborted (server/game_start.h), not by the ending under test.
+  void both_move(const std::string& id, const std::string& first, const std::string& second) {
+    for (const std::string& token : {first, second}) {
+      const json legal = get("/api/games/" + id + "/legal?prefix=").parsed();
+      ASSERT_EQ(move(id, legal["moves"][0].get<std::string>(), token).status, 200);
+    }
+  }
+
   std::atomic<int64_t> clock_ms_{kStart};
 };
 
 // Item "offers across instances": a draw offer survives a restart and is accepted after it.
 TEST_F(StoredOffersTest, DrawOfferSurvivesARestart) {
   auto [id, first, second] = two_people("travelers", "5+0");
+  both_move(id, first, second);
   HttpReply offered = post("/api/games/" + id + "/draw", {{"action", "offer"}}, second);
   ASSERT_EQ(offered.status, 200) << offered.body;
   EXPECT_EQ(offered.parsed()["offers"]["draw"], 1);

@@ -122,11 +122,11 @@ TEST(Api, JsonKeepsTheDocumentedFieldsInOrder) {
   const Ordered seated = Ordered::parse(created.body);
   EXPECT_EQ(keys_of(seated), (std::vector<std::string>{"game", "tokens"}));
   const std::vector<std::string> game_keys = {
-      "id",           "game",       "params",     "position",   "start_position",
-      "moves",        "last_move",  "ply",        "to_move",    "status",
-      "result",       "returns",    "seats",      "board",      "legal_count",
-      "thinking",     "rematch_of", "rematch_id", "created_ms", "updated_ms",
-      "time_control", "rated",      "now_ms",     "offers",     "claim_at_ms"};
+      "id",         "game",       "params",     "position",   "start_position", "moves",
+      "last_move",  "ply",        "to_move",    "status",     "result",         "aborted",
+      "abortable",  "returns",    "seats",      "board",      "legal_count",    "thinking",
+      "rematch_of", "rematch_id", "created_ms", "updated_ms", "time_control",   "rated",
+      "now_ms",     "offers",     "claim_at_ms"};
   EXPECT_EQ(keys_of(seated["game"]), game_keys);
   EXPECT_EQ(seated["game"]["status"], "playing");
   EXPECT_EQ(seated["game"]["seats"][1]["kind"], "open");

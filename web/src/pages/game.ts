@@ -255,7 +255,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     }
   }
 
-  async function act(what: 'undo' | 'resign' | 'rematch'): Promise<void> {
+  async function act(what: 'undo' | 'resign' | 'abort' | 'rematch'): Promise<void> {
     if (!game) return;
     const token = what === 'resign' ? tokenFor(game.to_move) ?? anyToken() : anyToken();
     if (token === undefined) return;
@@ -264,6 +264,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     try {
       let g: Game;
       if (what === 'undo') g = await api.undo(id, token);
+      else if (what === 'abort') g = await api.abort(id, token);
       else if (what === 'resign') {
         const seat = tokenFor(game.to_move) !== undefined ? game.to_move : held()[0];
         g = await api.resign(id, token, seat);
@@ -450,6 +451,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
             render();
           }
         },
+        abort: () => void act('abort'),
         rematch: () => void act('rematch'),
         followRematch: () => followRematch(g),
         draw: (action) => void offer(() => api.draw(id, anyToken()!, action)),

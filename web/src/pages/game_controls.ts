@@ -1,5 +1,5 @@
 // The game page's words and controls for the decision at hand: the status line, why a click did
-// nothing, undo, resign (asked twice), rematch (with the offer of another player who asked
+// nothing, undo, abort (before every seat has moved) or resign (asked twice), rematch (with the offer of another player who asked
 // first), flip, copy position, and the move confirm setting. Views only: the page passes its
 // state and what each button does.
 
@@ -18,6 +18,7 @@ export interface ControlsState {
   confirmResign: boolean; // Resign was pressed once
   undo(): void;
   resign(): void;
+  abort(): void;
   rematch(): void;
   followRematch(): void;
   draw(action: 'offer' | 'accept' | 'decline'): void;
@@ -37,7 +38,10 @@ export function controlItems(c: ControlsState): HTMLElement[] {
     out.push(h('button', { id: 'undo', disabled: c.busy || g.ply === 0, onclick: c.undo }, t('controls.undo')));
   }
   if (g.status === 'playing' && c.mine.length) out.push(...offerItems(c, othersAi));
-  if (g.status === 'playing' && c.mine.length) {
+  if (g.status === 'playing' && c.mine.length && g.abortable) {
+    // Before every seat has moved a game is aborted, not resigned (no result, never rated).
+    out.push(h('button', { id: 'abort', disabled: c.busy, onclick: c.abort }, t('controls.abort')));
+  } else if (g.status === 'playing' && c.mine.length) {
     out.push(h('button', { id: 'resign', class: c.confirmResign ? 'primary' : '', disabled: c.busy, onclick: c.resign }, c.confirmResign ? t('controls.really_resign') : t('controls.resign')));
   }
   if (g.status === 'finished' && c.mine.length) out.push(rematchItem(c));
