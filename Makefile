@@ -22,14 +22,18 @@ build: deps web $(BUILD)/CMakeCache.txt
 
 # The Python module (docs/python.md), installed into ./.venv: Debian's python3 with the system's
 # numpy, pytest and hypothesis, offline and without build isolation. Then `. .venv/bin/activate`.
-# (Another python3 may come first on PATH; Debian's is named.)
+# (Another python3 may come first on PATH; Debian's is named.) pip builds a package in its own
+# folder (build/, *.egg-info), so it is given a copy of python/ in the build tree: the source
+# tree stays as checked out.
 SYSTEM_PYTHON := /usr/bin/python3
+PY_PACKAGE    := $(BUILD)/python-package
 python: deps $(BUILD)/CMakeCache.txt
 	cmake -S . -B $(BUILD) -DARBITER_PYTHON=ON -DPython_EXECUTABLE=$(SYSTEM_PYTHON)
 	cmake --build $(BUILD) -j$(JOBS) --target arbiter_python
 	test -x .venv/bin/python || $(SYSTEM_PYTHON) -m venv --system-site-packages .venv
+	rm -rf $(PY_PACKAGE) && cp -r python $(PY_PACKAGE) && rm -rf $(PY_PACKAGE)/build $(PY_PACKAGE)/*.egg-info
 	ARBITER_BUILD_DIR=$(abspath $(BUILD)) JOBS=$(JOBS) .venv/bin/python -m pip install --quiet \
-	  --no-index --no-build-isolation ./python
+	  --no-index --no-build-isolation ./$(PY_PACKAGE)
 
 # The browser UI, built into web/dist (served by `arbiter serve`) when one of its files changed
 # since the last build. npm ci runs only when package-lock.json is newer than the last install.
@@ -46,9 +50,13 @@ web/node_modules/.installed: web/package-lock.json | deps
 	touch $@
 
 # The main job: the web UI and API on http://localhost:8080, games stored under ./arbiter-data/.
+# HOST and PORT are serve's --host and --port: `make run HOST=0.0.0.0 PORT=8081` serves every
+# interface on port 8081.
+HOST ?= 127.0.0.1
+PORT ?= 8080
 run: build
 	./$(BUILD)/arbiter puzzles import data/puzzles/*.txt
-	./$(BUILD)/arbiter serve
+	./$(BUILD)/arbiter serve --host $(HOST) --port $(PORT)
 
 # Every stage (tests/stages.sh): the Release suite, the browser tests, the sanitizer tree's
 # build, its suite, the fuzz targets.
