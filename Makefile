@@ -17,19 +17,27 @@ deps:
 $(BUILD)/CMakeCache.txt: | deps
 	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release
 
+# make test builds arbiter's code with -Werror (ARBITER_WERROR, CMakeLists.txt), so the build's
+# warning count stays 0; another `make build` keeps the tree's setting as it is.
+test: WERROR := ON
 build: deps web $(BUILD)/CMakeCache.txt
+	$(if $(WERROR),cmake -S . -B $(BUILD) -DARBITER_WERROR=$(WERROR) >/dev/null)
 	cmake --build $(BUILD) -j$(JOBS)
 
 # The Python module (docs/python.md), installed into ./.venv: Debian's python3 with the system's
 # numpy, pytest and hypothesis, offline and without build isolation. Then `. .venv/bin/activate`.
-# (Another python3 may come first on PATH; Debian's is named.)
+# (Another python3 may come first on PATH; Debian's is named.) pip builds a package in its own
+# folder (build/, *.egg-info), so it is given a copy of python/ in the build tree: the source
+# tree stays as checked out.
 SYSTEM_PYTHON := /usr/bin/python3
+PY_PACKAGE    := $(BUILD)/python-package
 python: deps $(BUILD)/CMakeCache.txt
 	cmake -S . -B $(BUILD) -DARBITER_PYTHON=ON -DPython_EXECUTABLE=$(SYSTEM_PYTHON)
 	cmake --build $(BUILD) -j$(JOBS) --target arbiter_python
 	test -x .venv/bin/python || $(SYSTEM_PYTHON) -m venv --system-site-packages .venv
+	rm -rf $(PY_PACKAGE) && cp -r python $(PY_PACKAGE) && rm -rf $(PY_PACKAGE)/build $(PY_PACKAGE)/*.egg-info
 	ARBITER_BUILD_DIR=$(abspath $(BUILD)) JOBS=$(JOBS) .venv/bin/python -m pip install --quiet \
-	  --no-index --no-build-isolation ./python
+	  --no-index --no-build-isolation ./$(PY_PACKAGE)
 
 # The browser UI, built into web/dist (served by `arbiter serve`) when one of its files changed
 # since the last build. npm ci runs only when package-lock.json is newer than the last install.
@@ -46,9 +54,13 @@ web/node_modules/.installed: web/package-lock.json | deps
 	touch $@
 
 # The main job: the web UI and API on http://localhost:8080, games stored under ./arbiter-data/.
+# HOST and PORT are serve's --host and --port: `make run HOST=0.0.0.0 PORT=8081` serves every
+# interface on port 8081.
+HOST ?= 127.0.0.1
+PORT ?= 8080
 run: build
 	./$(BUILD)/arbiter puzzles import data/puzzles/*.txt
-	./$(BUILD)/arbiter serve
+	./$(BUILD)/arbiter serve --host $(HOST) --port $(PORT)
 
 # The learned evaluations from scratch (docs/ai.md): two generations of self-play and training
 # per game and player count, the nets copied to data/nets/. Hours on 2 cores; resumable.

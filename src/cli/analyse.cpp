@@ -6,12 +6,11 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 #include <thread>
 
 #include "cli/command.h"
+#include "cli/file_text.h"
 #include "core/text.h"
 #include "engine/review.h"
 #include "records/record.h"
@@ -31,19 +30,6 @@ struct AnalyseOptions {
   bool quiet = false;
 };
 
-Result<std::string> read_text(const std::string& path) {
-  std::stringstream ss;
-  if (path == "-") {
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read " + path);
-  ss << in.rdbuf();
-  if (in.bad()) return make_error("cannot read " + path);
-  return ss.str();
-}
-
 void print_progress(int done, int total) {
   constexpr int kWidth = 30;
   const int filled = total ? done * kWidth / total : kWidth;
@@ -62,7 +48,7 @@ std::string settings_text(const AnalyseOptions& o) {
 }
 
 int run(const AnalyseOptions& o) {
-  auto text = read_text(o.path);
+  auto text = read_input_text(o.path);
   if (!text) return fail(text.error());
   auto record = parse_record(*text);
   if (!record) return fail(o.path + ": " + record.error());
@@ -89,6 +75,8 @@ int run(const AnalyseOptions& o) {
     return 0;
   }
   Record annotated = *record;
+  // An older resigned record's "*" is written back as the resignation's result.
+  if (!annotated.tag("Result").empty()) annotated.set_tag("Result", replay->result());
   annotated.comments.clear();
   annotated.set_comment(0, engine::review_summary(*replay->start, *review, settings));
   for (const auto& m : review->moves) annotated.set_comment(m.ply, engine::review_comment(m));

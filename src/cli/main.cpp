@@ -9,10 +9,20 @@
 namespace {
 
 // `unknown command 'frobnicate' (commands: play, moves, ...; see arbiter --help)` for a first
-// word that is no subcommand (CLI11 alone would say "A subcommand is required"); empty otherwise.
+// word that is no subcommand, `unknown option '--bogus' (...)` for an option before the command
+// that arbiter has not (CLI11 alone would say "A subcommand is required" to both); empty
+// otherwise.
 std::string unknown_command(int argc, char** argv) {
   using namespace arbiter;
-  if (argc < 2 || argv[1][0] == '-') return {};
+  if (argc < 2) return {};
+  const std::string_view first = argv[1];
+  if (first.starts_with('-')) {
+    for (const char* known : {"-h", "--help", "--version"}) {
+      if (first == known) return {};
+    }
+    return "unknown option " + quote(first) +
+           " (before a command arbiter takes only --help and --version; see arbiter --help)";
+  }
   std::string names;
   for (const auto& c : cli::commands()) {
     if (std::string_view(argv[1]) == c.name) return {};

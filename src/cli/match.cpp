@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "cli/command.h"
+#include "cli/file_text.h"
 #include "core/rng.h"
 #include "core/text.h"
 #include "engine/match_stats.h"
@@ -61,10 +62,9 @@ struct Tally {
 Result<std::vector<std::vector<std::string>>> read_openings(const std::string& path) {
   std::vector<std::vector<std::string>> out;
   if (path.empty()) return out;
-  std::ifstream in(path);
-  if (!in) return make_error("--openings: cannot read " + quote(path));
-  std::string line;
-  while (std::getline(in, line)) {
+  auto text = read_file_text(path);
+  if (!text) return make_error("--openings: " + text.error());
+  for (const std::string_view line : split_exact(*text, '\n')) {
     const auto t = trim(line);
     if (t.empty() || t.front() == '#') continue;
     std::vector<std::string> moves;

@@ -16,13 +16,14 @@
 #include <sstream>
 
 #include "cli/command.h"
+#include "cli/file_text.h"
 #include "cli/move_listing.h"
-#include "cli/resignation.h"
 #include "cli/terminal.h"
 #include "core/text.h"
 #include "engine/engine.h"
 #include "games/board_text.h"
 #include "records/record.h"
+#include "records/resignation.h"
 #include "records/seat_tag.h"
 
 namespace arbiter::cli {
@@ -309,7 +310,8 @@ class PlayGame {
       tags.emplace_back("Seat." + state_->player_name(p),
                         seats_[p].ai ? ai_seat_tag(seats_[p].spec) : "human");
     }
-    // A resignation is not a result the moves give: a tag of its own keeps it.
+    // A resignation is not a result the moves give: a tag of its own names who resigned, and
+    // make_record makes the Result say who won by it.
     if (resigned_ >= 0) tags.emplace_back(kResignedTag, state_->player_name(resigned_));
     std::ofstream out{std::string(w[1])};
     out << format_record(make_record(*start_, *state_, tags));
@@ -323,6 +325,13 @@ class PlayGame {
       std::cout << "usage: load FILE\n";
       return;
     }
+    // A file that cannot be read replaces nothing: it is read before the unsaved game is asked
+    // about.
+    auto text = read_file_text(std::string(w[1]));
+    if (!text) {
+      std::cout << text.error() << "\n";
+      return;
+    }
     if (unsaved()) {
       if (terminal_.interactive()) {
         if (terminal_.ask("the game is not saved; load over it?") != Terminal::Answer::kYes) return;
@@ -330,10 +339,7 @@ class PlayGame {
         warn_unsaved(", replaced by " + std::string(w[1]));
       }
     }
-    std::ifstream in{std::string(w[1])};
-    std::stringstream text;
-    text << in.rdbuf();
-    auto record = in ? parse_record(text.str()) : Result<Record>(make_error("cannot read file"));
+    auto record = parse_record(*text);
     if (!record) {
       std::cout << w[1] << ": " << record.error() << "\n";
       return;
@@ -351,7 +357,7 @@ class PlayGame {
     start_ = std::move(replay->start);
     state_ = std::move(replay->final);
     dirty_ = false;
-    resigned_ = resigned_player(*state_, *record);
+    resigned_ = replay->resigned;
     std::cout << "loaded " << w[1] << "\n";
     show_board();
   }
@@ -388,7 +394,8 @@ class PlayGame {
 Status apply_seat(const GameState& s, std::string_view text, std::vector<Seat>& seats) {
   const auto eq = text.find('=');
   if (eq == std::string_view::npos) {
-    return make_error("--seat " + quote(text) + ": expected SEAT=human or SEAT=ai:LEVEL");
+    return make_error("--seat " + quote(text) +
+                      ": expected SEAT=human, SEAT=ai:LEVEL (1-10) or SEAT=ai:SPEC (docs/ai.md)");
   }
   const std::string who = to_lower(text.substr(0, eq));
   const std::string what(text.substr(eq + 1));
@@ -407,7 +414,8 @@ Status apply_seat(const GameState& s, std::string_view text, std::vector<Seat>& 
     return {};
   }
   if (what.rfind("ai", 0) != 0) {
-    return make_error("--seat " + quote(text) + ": expected human or ai:LEVEL");
+    return make_error("--seat " + quote(text) +
+                      ": expected human, ai:LEVEL (1-10) or ai:SPEC (docs/ai.md)");
   }
   std::string spec = what.size() > 3 ? what.substr(3) : "level=10";
   if (!spec.empty() && std::isdigit(static_cast<unsigned char>(spec[0]))) spec = "level=" + spec;

@@ -20,7 +20,9 @@
 #include <thread>
 
 #include "cli/command.h"
+#include "cli/file_text.h"
 #include "cli/puzzles_sources.h"
+#include "cli/store_open.h"
 #include "core/text.h"
 #include "engine/puzzles/finder.h"
 #include "engine/puzzles/puzzle_text.h"
@@ -32,8 +34,6 @@ namespace arbiter::cli {
 namespace {
 
 namespace ep = engine::puzzles;
-
-constexpr const char* kDefaultDb = "sqlite:./arbiter-data/arbiter.db";  // as `arbiter serve`
 
 struct GenerateOptions {
   std::string game;
@@ -93,7 +93,7 @@ int generate(const GenerateOptions& o) {
   }
   std::unique_ptr<store::Store> db;
   if (!o.db.empty()) {
-    auto opened = store::open_store(o.db);
+    auto opened = open_command_store(o.db);
     if (!opened) return fail("--db: " + opened.error());
     db = std::move(*opened);
   }
@@ -154,10 +154,11 @@ int generate(const GenerateOptions& o) {
 int import_files(const std::vector<std::string>& files, const std::string& db_url) {
   std::vector<ep::Puzzle> all;
   for (const auto& path : files) {
-    std::ifstream in(path);
-    if (!in) return fail("cannot read " + path);
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n) {
+    auto file = read_file_text(path);
+    if (!file) return fail(file.error());
+    int n = 0;
+    for (const std::string_view line : split_exact(*file, '\n')) {
+      ++n;
       const std::string_view text = trim(line);
       if (text.empty() || text[0] == '#') continue;
       auto p = ep::parse_puzzle_line(line);
@@ -165,7 +166,7 @@ int import_files(const std::vector<std::string>& files, const std::string& db_ur
       all.push_back(std::move(*p));
     }
   }
-  auto db = store::open_store(db_url);
+  auto db = open_command_store(db_url);
   if (!db) return fail("--db: " + db.error());
   int added = 0;
   for (const auto& p : all) {
@@ -182,7 +183,7 @@ int export_puzzles(const std::string& game, const std::string& db_url) {
   if (!game.empty() && !find_game(game)) {
     return fail("--game: unknown game " + quote(game) + " (known: " + game_names() + ")");
   }
-  auto db = store::open_store(db_url);
+  auto db = open_command_store(db_url);
   if (!db) return fail("--db: " + db.error());
   auto rows = (*db)->list_puzzles(game);
   if (!rows) return fail(rows.error());
@@ -232,16 +233,16 @@ Runner setup_puzzles(CLI::App& sub) {
   gen->add_flag("--quiet", g->quiet, "print only the summary");
 
   auto files = std::make_shared<std::vector<std::string>>();
-  auto import_db = std::make_shared<std::string>(kDefaultDb);
+  auto import_db = std::make_shared<std::string>(kDefaultStoreUrl);
   CLI::App* imp = sub.add_subcommand("import", "add puzzles from puzzle files to a store");
   imp->add_option("files", *files, "puzzle files (data/puzzles/*.txt)")->required();
-  imp->add_option("--db", *import_db, std::string("store (default ") + kDefaultDb + ")");
+  imp->add_option("--db", *import_db, std::string("store (default ") + kDefaultStoreUrl + ")");
 
   auto export_game = std::make_shared<std::string>();
-  auto export_db = std::make_shared<std::string>(kDefaultDb);
+  auto export_db = std::make_shared<std::string>(kDefaultStoreUrl);
   CLI::App* exp = sub.add_subcommand("export", "print a store's puzzles, one line each");
   exp->add_option("--game", *export_game, "only this game's");
-  exp->add_option("--db", *export_db, std::string("store (default ") + kDefaultDb + ")");
+  exp->add_option("--db", *export_db, std::string("store (default ") + kDefaultStoreUrl + ")");
 
   return [=] {
     if (gen->parsed()) return generate(*g);

@@ -1,9 +1,9 @@
 #include "cli/puzzles_sources.h"
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
+#include "cli/file_text.h"
+#include "cli/store_open.h"
 #include "core/rng.h"
 #include "core/text.h"
 #include "engine/match.h"
@@ -24,15 +24,6 @@ std::vector<std::string> random_opening(const GameState& start, int plies, uint6
     (void)s->apply(out.back());
   }
   return out;
-}
-
-Result<std::string> read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read " + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return make_error("cannot read " + path);
-  return ss.str();
 }
 
 }  // namespace
@@ -63,7 +54,7 @@ Status self_play_games(const SelfPlay& setup, const GameSink& sink) {
 }
 
 Status stored_games(const std::string& db_url, const Game& game, const GameSink& sink) {
-  auto store = store::open_store(db_url);
+  auto store = open_command_store(db_url);
   if (!store) return make_error("--from-db: " + store.error());
   store::GameFilter filter;
   filter.status = store::GameStatus::kFinished;
@@ -94,7 +85,7 @@ Status stored_games(const std::string& db_url, const Game& game, const GameSink&
 
 Status record_games(const std::vector<std::string>& paths, const Game& game, const GameSink& sink) {
   for (const auto& path : paths) {
-    auto text = read_text(path);
+    auto text = read_file_text(path);
     if (!text) return make_error("--record: " + text.error());
     auto record = parse_record(*text);
     if (!record) return make_error(path + ": " + record.error());

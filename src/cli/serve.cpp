@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/store_open.h"
 #include "server/server.h"
 #include "store/postgres_store.h"
 #include "store/store.h"
@@ -16,7 +17,7 @@ namespace arbiter::cli {
 Runner setup_serve(CLI::App& sub) {
   struct Options {
     server::ServerOptions server;
-    std::string db = "sqlite:./arbiter-data/arbiter.db";
+    std::string db = kDefaultStoreUrl;
   };
   auto o = std::make_shared<Options>();
   sub.add_option("--port", o->server.port, "TCP port (0: any free port, printed)")
@@ -110,7 +111,7 @@ Runner setup_serve(CLI::App& sub) {
                "mark cookies Secure, sent over https only (behind a TLS proxy; a trusted proxy's "
                "X-Forwarded-Proto: https marks them anyway)");
   return [o] {
-    auto store = store::open_store(o->db);
+    auto store = open_command_store(o->db);
     if (store::is_postgres_url(o->db)) o->server.shared_store_url = o->db;
     if (!store) return fail(store.error());
     // A worker's move reaches a server only through the change feed, which PostgreSQL has.

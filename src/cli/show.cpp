@@ -2,45 +2,19 @@
 // exactly as `arbiter play` draws it (games/board_text.h: the last move marked, each player's
 // summary, whose turn), in colour when standard output is a colour terminal. The record's
 // comments (docs/records.md) are shown with the moves they comment on.
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include "cli/command.h"
-#include "cli/resignation.h"
+#include "cli/file_text.h"
 #include "cli/terminal.h"
 #include "games/board_text.h"
 #include "records/record.h"
 #include "records/record_json.h"
+#include "records/resignation.h"
 
 namespace arbiter::cli {
 
 namespace {
-
-// The text of a record file; the error names the path and why it is not a readable file.
-Result<std::string> read_file(const std::string& path) {
-  if (path == "-") {
-    std::stringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (status.type() == std::filesystem::file_type::not_found) {
-    return make_error("cannot read " + path + ": no such file");
-  }
-  if (status.type() == std::filesystem::file_type::directory) {
-    return make_error("cannot read " + path + " as a record: it is a directory");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read " + path + ": " + std::strerror(errno));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 // "  12. north d10-d8  {comment}" for every commented move (and the game's comment first).
 std::string comment_list(const Record& record, const Replay& replay) {
@@ -76,7 +50,7 @@ Runner setup_show(CLI::App& sub) {
   sub.add_flag("--all", o->all, "draw the board after every move");
   sub.add_flag("--json", o->json, "print the game as JSON, with the position after each move");
   return [o] {
-    auto text = read_file(o->path);
+    auto text = read_input_text(o->path);
     if (!text) return fail(text.error());
     auto record = parse_record(*text);
     if (!record) return fail(o->path + ": " + record.error());
@@ -87,7 +61,7 @@ Runner setup_show(CLI::App& sub) {
       return 0;
     }
     const DrawOptions look{stdout_colour(), false};
-    const int resigned = resigned_player(*replay->final, *record);
+    const int resigned = replay->resigned;
     if (o->all) {
       auto state = replay->start->clone();
       if (const std::string c = record->comment(0); !c.empty()) std::cout << "{" << c << "}\n";
@@ -117,10 +91,8 @@ Runner setup_show(CLI::App& sub) {
       return 0;
     }
     std::cout << record->tag("Game") << " " << record->tag("Params") << "\n"
-              << "moves: " << total << ", result: "
-              << (replay->final->is_terminal() ? replay->final->result_text()
-                  : resigned < 0               ? "unfinished"
-                                               : resignation_text(*replay->final, resigned))
+              << "moves: " << total
+              << ", result: " << (replay->result() == "*" ? "unfinished" : replay->result())
               << "\n";
     if (o->at >= 0) {
       std::cout << "after move " << o->at << ":";

@@ -10,6 +10,7 @@
 #include <mutex>
 
 #include "cli/command.h"
+#include "store/postgres_store.h"
 #include "store/store.h"
 
 namespace arbiter::cli {
@@ -31,8 +32,7 @@ Runner setup_worker(CLI::App& sub) {
       "taken by another once its lease runs out. See docs/deploy.md.");
   sub.add_option("--db", o->db,
                  "the servers' store: postgresql://USER@HOST:PORT/DB (PG* variables fill in the "
-                 "rest); sqlite:PATH works alike, though no server on SQLite leaves its AI to "
-                 "workers")
+                 "rest)")
       ->required();
   sub.add_option("--threads", o->worker.threads, "AI searches run at once")
       ->transform(in_range(1, 64))
@@ -56,6 +56,13 @@ Runner setup_worker(CLI::App& sub) {
   sub.add_flag("--verbose", o->verbose, "print a line for every job taken");
   return [o] {
     if (o->worker.name.empty()) return fail("--name: must not be empty");
+    // A server hands AI moves to workers only through PostgreSQL's change feed (serve refuses
+    // --ai-workers 0 on SQLite): a worker on SQLite would wait forever.
+    if (!store::is_postgres_url(o->db)) {
+      return fail("--db " + o->db +
+                  ": a worker needs the PostgreSQL store its servers share (--db "
+                  "postgresql://...); no server on SQLite leaves AI moves to workers");
+    }
     auto store = store::open_store(o->db);
     if (!store) return fail(store.error());
     o->worker.lease_ms = static_cast<int64_t>(o->lease * 1000);

@@ -313,7 +313,11 @@ std::string draw_game(const GameState& state, const DrawOptions& options,
                     draw_status(view, options);
   if (!state.history().empty()) {
     // Who moved is asked of the position before the move: to_move() means nothing at the end.
+    // While a move's decisions are pending, undo() takes back a decision of the player deciding
+    // now: those go first, so the last undo takes back the last whole move.
     const auto before = state.clone();
+    while (before->decisions_pending() > 0 && before->undo()) {
+    }
     const int n = state.num_players();
     const int mover = before->undo() ? before->to_move() : (state.to_move() + n - 1) % n;
     out += "last move: " + state.player_name(mover) + " " + state.history().back() + "\n";

@@ -166,6 +166,9 @@ void Session::go(const Args& a) {
     auto v = parse_int(a[i + 1], 0, int64_t{1} << 50, "go " + std::string(a[i]));
     if (!v) return error(v.error());
     if (a[i] == "depth") {
+      // The search's own depth limit takes 0 for "none": a depth-0 search would run on to the
+      // player's budget instead of answering at once.
+      if (*v == 0) return error("go depth: must be at least 1, got 0");
       limits.depth = static_cast<int>(std::min<int64_t>(*v, 200));
     } else if (a[i] == "nodes") {
       limits.nodes = static_cast<uint64_t>(*v);

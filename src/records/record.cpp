@@ -4,6 +4,7 @@
 
 #include "core/text.h"
 #include "games/registry.h"
+#include "records/resignation.h"
 #include "records/seat_tag.h"
 
 namespace arbiter {
@@ -243,7 +244,12 @@ Record make_record(const GameState& start, const GameState& current,
   r.set_tag("Params", current.params_text());
   auto fresh = current.game().new_state(*ParamMap::parse(current.params_text()));
   if (!fresh || (*fresh)->to_text() != start.to_text()) r.set_tag("Position", start.to_text());
-  r.set_tag("Result", current.is_terminal() ? current.result_text() : "*");
+  std::string result = current.is_terminal() ? current.result_text() : "*";
+  for (const auto& [k, v] : extra) {
+    const int resigned = k == kResignedTag ? player_named(current, v) : -1;
+    if (resigned >= 0 && !current.is_terminal()) result = resignation_text(current, resigned);
+  }
+  r.set_tag("Result", result);
   for (const auto& [k, v] : extra) r.set_tag(k, is_seat_tag(k) ? canonical_seat_tag(v) : v);
   const auto& all = current.history();
   const std::size_t skip = start.history().size();
@@ -271,12 +277,39 @@ Result<Replay> replay_record(const Record& record) {
                         st.error());
     }
   }
-  const std::string result = record.tag("Result");
-  const std::string actual = state->is_terminal() ? state->result_text() : "*";
-  if (!result.empty() && result != actual) {
-    return make_error("Result tag says " + quote(result) + " but the moves give " + quote(actual));
+  Replay replay{std::move(*start), std::move(state)};
+  if (const std::string name = record.tag(kResignedTag); !name.empty()) {
+    const GameState& end = *replay.final;
+    replay.resigned = player_named(end, name);
+    if (replay.resigned < 0) {
+      std::string names;
+      for (int p = 0; p < end.num_players(); ++p) names += (p ? ", " : "") + end.player_name(p);
+      return make_error("Resigned tag names " + quote(name) + ", no player of this game (" + names +
+                        ")");
+    }
+    if (end.is_terminal()) {
+      return make_error("Resigned tag on a game its moves end (" + end.result_text() + ")");
+    }
   }
-  return Replay{std::move(*start), std::move(state)};
+  const std::string result = record.tag("Result");
+  const std::string actual = replay.result();
+  const bool old_resignation = replay.resigned >= 0 && result == "*";
+  if (!result.empty() && result != actual && !old_resignation) {
+    return make_error("Result tag says " + quote(result) + " but the " +
+                      (replay.resigned >= 0 ? "resignation gives " : "moves give ") +
+                      quote(actual));
+  }
+  return replay;
+}
+
+std::string Replay::result() const {
+  if (final->is_terminal()) return final->result_text();
+  return resigned >= 0 ? resignation_text(*final, resigned) : "*";
+}
+
+std::vector<double> Replay::returns() const {
+  if (final->is_terminal() || resigned < 0) return final->returns();
+  return resignation_returns(*final, resigned);
 }
 
 }  // namespace arbiter

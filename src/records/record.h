@@ -46,16 +46,27 @@ Result<Record> parse_record(std::string_view text);
 std::string format_record(const Record& record);
 
 // The record of a game played so far: tags Game, Params, Position (when `start` differs from
-// the start position), Result, plus `extra` tags (seat tags in their current form).
+// the start position), Result, plus `extra` tags (seat tags in their current form). A Resigned
+// tag among `extra` (records/resignation.h) that names a player of a game the moves did not end
+// makes the Result the resignation's.
 Record make_record(const GameState& start, const GameState& current,
                    const std::vector<std::pair<std::string, std::string>>& extra = {});
 
 struct Replay {
   std::unique_ptr<GameState> start;  // the position before the first move
   std::unique_ptr<GameState> final;  // after every move
+  int resigned = -1;                 // the player the Resigned tag names; -1 when none did
+
+  // The rules' result of a finished game, else the resignation's, else "*".
+  std::string result() const;
+  // The rules' returns, else the resignation's, else zeros.
+  std::vector<double> returns() const;
 };
 // Replays and validates a record: unknown game, bad parameters or position, and the first bad
-// move (by number) are errors. A Result tag that disagrees with the replay is an error too.
+// move (by number) are errors. So are a Result tag that disagrees with the replay's result() and
+// a Resigned tag that names no player or sits beside moves that end the game. Records written
+// before a resignation set the Result kept `[Result "*"]` beside their Resigned tag: they read
+// as the resignation's result.
 Result<Replay> replay_record(const Record& record);
 
 }  // namespace arbiter

@@ -9,7 +9,9 @@ std::string record_to_json(const Record& record, const Replay& replay) {
   out["game"] = std::string(replay.start->game().name());
   out["params"] = replay.start->params_text();
   nlohmann::ordered_json tags = nlohmann::ordered_json::object();
-  for (const auto& [k, v] : record.tags) tags[k] = v;
+  const std::string result = replay.result();
+  // The Result tag as replay_record read it: an older resigned record's "*" is the resignation's.
+  for (const auto& [k, v] : record.tags) tags[k] = k == "Result" ? result : v;
   out["tags"] = tags;
   out["start"] = replay.start->to_text();
   if (const std::string c = record.comment(0); !c.empty()) out["comment"] = c;
@@ -26,8 +28,8 @@ std::string record_to_json(const Record& record, const Replay& replay) {
     moves.push_back(std::move(move));
   }
   out["moves"] = moves;
-  out["result"] = replay.final->is_terminal() ? replay.final->result_text() : "*";
-  out["returns"] = replay.final->returns();
+  out["result"] = result;
+  out["returns"] = replay.returns();
   return out.dump(2);
 }
 

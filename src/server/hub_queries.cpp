@@ -10,6 +10,7 @@
 #include "core/text.h"
 #include "games/registry.h"
 #include "records/record.h"
+#include "records/resignation.h"
 #include "server/hub.h"
 
 namespace arbiter::server {
@@ -145,8 +146,16 @@ Outcome<std::string> Hub::record(std::string_view id) {
     tags.emplace_back("Seat." + g.state->player_name(static_cast<int>(i)),
                       seat_spec_text(seat.kind, seat.level));
   }
-  // A resignation is not a result of the moves, so the Result tag stays "*" and says it here.
-  if (!g.playing() && !g.state->is_terminal()) tags.emplace_back("Termination", g.row.result);
+  // A resignation is named by its Resigned tag, and the Result says who won by it
+  // (records/resignation.h); a flag, a claim or an abort is no result of the moves, so the
+  // Result stays "*" and a Termination tag says how the game ended.
+  if (!g.playing() && !g.state->is_terminal()) {
+    if (g.row.resigned >= 0) {
+      tags.emplace_back(kResignedTag, g.state->player_name(g.row.resigned));
+    } else {
+      tags.emplace_back("Termination", g.row.result);
+    }
+  }
   return format_record(make_record(*g.start, *g.state, tags));
 }
 

@@ -928,11 +928,12 @@ Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path) {
   if (path != ":memory:" && !path.starts_with("file:")) {
     std::error_code ec;
     std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    // A folder is never made here: a mistyped path would otherwise leave folders behind (as
+    // root, anywhere). The command that owns a default folder makes that one.
     if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
-      std::filesystem::create_directories(folder, ec);
-      if (ec)
-        return fail(ErrorCode::kIo,
-                    "cannot create folder '" + folder.string() + "': " + ec.message());
+      const bool exists = std::filesystem::exists(folder, ec);
+      return fail(ErrorCode::kIo, exists ? "'" + folder.string() + "' is not a folder"
+                                         : "folder '" + folder.string() + "' does not exist");
     }
   }
   sqlite3* db = nullptr;

@@ -15,8 +15,9 @@
 
 namespace arbiter::store {
 
-// Opens or creates the database at `path`, creating its folder when missing. An unreadable or
-// corrupt file, or one from a newer arbiter, is an error naming the path (kIo or kCorrupt).
+// Opens or creates the database at `path`, whose folder must exist (a missing one is an error
+// naming it, kIo). An unreadable or corrupt file, or one from a newer arbiter, is an error
+// naming the path (kIo or kCorrupt).
 Result<std::unique_ptr<Store>> open_sqlite_store(const std::string& path);
 
 }  // namespace arbiter::store

@@ -305,9 +305,9 @@ class Store {
   virtual Result<bool> rate_puzzle_attempt(const PuzzleAttemptRow& attempt);
 };
 
-// Opens (creating when missing, with its folder) the store named by `url`: "sqlite:PATH" or a
-// plain PATH for SQLite; ":memory:" for a store that lives only as long as the process. A file
-// written by an older arbiter is upgraded in place (sqlite_store.h).
+// Opens (creating the file when missing; its folder must exist) the store named by `url`:
+// "sqlite:PATH" or a plain PATH for SQLite; ":memory:" for a store that lives only as long as the
+// process. A file written by an older arbiter is upgraded in place (sqlite_store.h).
 Result<std::unique_ptr<Store>> open_store(std::string_view url);
 
 }  // namespace arbiter::store

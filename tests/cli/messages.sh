@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # CLI messages: every bad input gets one line on stderr that names the fault and what is
-# expected (exit 2), and the output of a few commands says what it means: unknown commands,
-# numeric option bounds (one helper for every numeric option), record paths that are no file,
-# unknown seats, `moves` on a finished game, `match --games`, `bench -q`, and the match
-# progress bar off a terminal. Usage: messages.sh ARBITER SOURCE_DIR [MODE]
+# expected (exit 2), and the output of a few commands says what it means: unknown commands and
+# options, numeric option bounds (one helper for every numeric option), files that cannot be
+# read (one wording in every command), unknown seats and seat kinds, `moves` on a finished game,
+# `match --games`, `bench -q`, and the match progress bar off a terminal.
+# Usage: messages.sh ARBITER SOURCE_DIR [MODE]
 set -u
 arbiter=$1
 . "$(dirname "$0")/lib/checks.sh"
@@ -15,6 +16,9 @@ trap 'rm -rf "$tmp"' EXIT
 bad "unknown command" "unknown command 'frobnicate'" frobnicate
 bad "unknown command hint" "see arbiter --help" frobnicate
 bad "no command" "a command is required" 
+# An unknown option before the command is named, not taken for a missing command.
+bad "unknown option" "unknown option '--bogus'" --bogus
+bad "unknown option hint" "see arbiter --help" --bogus play traverse
 
 # Numeric options: the bounds, in words, whatever the option.
 bad "port out of range" "--port: must be a whole number from 0 to 65535, got '99999'" serve --port 99999
@@ -33,16 +37,32 @@ bad "option help names the command" "(see arbiter serve --help)" serve --port 99
 "$arbiter" match traverse --a random --b random --games 2 --quiet --seed 0009 >/dev/null 2>"$tmp/zero.err"
 check "a leading zero is decimal, not octal" "0 " "$? $(cat "$tmp/zero.err")"
 
-# show: a directory or a missing file is named as such, not read as an empty record.
+# A file that cannot be read: one wording whatever the command, a directory or a missing file
+# named as such (never read as an empty record).
 mkdir "$tmp/dir"
-bad "show a directory" "cannot read $tmp/dir as a record: it is a directory" show "$tmp/dir"
-bad "show a missing file" "cannot read $tmp/none.txt: no such file" show "$tmp/none.txt"
+for what in "none.txt:no such file" "dir:it is a directory"; do
+  f=$tmp/${what%%:*} why=${what#*:}
+  bad "show $why" "cannot read $f: $why" show "$f"
+  bad "analyse $why" "cannot read $f: $why" analyse "$f" --nodes 10
+  bad "puzzles import $why" "cannot read $f: $why" puzzles import "$f" --db "sqlite:$tmp/p.db"
+  bad "puzzles record $why" "--record: cannot read $f: $why" \
+    puzzles generate --game trap --record "$f" --out "$tmp/x.txt"
+  bad "match openings $why" "--openings: cannot read $f: $why" \
+    match traverse --a random --b random --games 1 --openings "$f"
+  check "play load $why" "south> cannot read $f: $why" \
+    "$(printf 'load %s\nquit\n' "$f" | "$arbiter" play traverse | grep 'cannot read')"
+done
 
 # play --seat: an unknown seat lists the seats of this game and player count.
 bad "unknown seat" "--seat 'green=ai:3': unknown seat 'green'; seats are south, north" \
   play traverse --seat green=ai:3
 bad "unknown seat, 4 players" "seats are south, west, north, east" play traverse players=4 --seat x=human
 bad "unknown seat, travelers" "seats are white, black" play travelers --seat red=human
+# An unknown seat kind names every kind --seat takes.
+bad "unknown seat kind" "--seat 'black=robot': expected human, ai:LEVEL (1-10) or ai:SPEC" \
+  play travelers --seat black=robot
+bad "seat without =" "expected SEAT=human, SEAT=ai:LEVEL (1-10) or SEAT=ai:SPEC" \
+  play travelers --seat robot
 
 # moves on a finished game: no moves on stdout, the result on stderr, exit 0.
 "$arbiter" moves traverse max_plies=2 --moves "c1-b2 d10-e9" >"$tmp/moves.out" 2>"$tmp/moves.err"

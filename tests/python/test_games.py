@@ -146,6 +146,17 @@ def test_str_draws_the_board(name):
     assert repr(state).startswith("<arbiter.State " + name)
 
 
+@pytest.mark.parametrize("name", ["traverse", "travelers", "trap"])
+def test_str_names_the_last_mover_while_a_decision_is_pending(name):
+    game = arbiter.load_game(name)
+    state = game.new_initial_state()
+    first, mover = state.legal_moves()[0], game.player_names()[state.current_player()]
+    state.apply_move(first)
+    state.apply_action(state.legal_actions()[0])  # the next player's move begins
+    assert state.decisions_pending() == 1
+    assert "last move: %s %s\n" % (mover, first) in str(state)
+
+
 def test_pickle_and_copy():
     import copy
     game = arbiter.load_game("traverse", players=3)

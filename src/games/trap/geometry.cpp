@@ -54,6 +54,13 @@ Geometry build_geometry(int size) {
       if (g.neighbour[b][d] == a) g.slot[b][d] = static_cast<int16_t>(s);
     }
   }
+  for (int c = 0; c < g.num_cells; ++c) {
+    g.cell_names[c] =
+        std::string(1, static_cast<char>('a' + g.row[c])) + std::to_string(g.number[c]);
+  }
+  for (int s = 0; s < g.num_slots; ++s) {
+    g.slot_names[s] = g.cell_names[g.slot_cells[s][0]] + "|" + g.cell_names[g.slot_cells[s][1]];
+  }
   return g;
 }
 
@@ -77,14 +84,14 @@ int Geometry::slot_between(int a, int b) const {
   return -1;
 }
 
-std::string Geometry::cell_name(int cell) const {
+const std::string& Geometry::cell_name(int cell) const {
   assert(cell >= 0 && cell < num_cells);
-  return std::string(1, static_cast<char>('a' + row[cell])) + std::to_string(number[cell]);
+  return cell_names[cell];
 }
 
-std::string Geometry::slot_name(int s) const {
+const std::string& Geometry::slot_name(int s) const {
   assert(s >= 0 && s < num_slots);
-  return cell_name(slot_cells[s][0]) + "|" + cell_name(slot_cells[s][1]);
+  return slot_names[s];
 }
 
 Result<int> Geometry::parse_cell(std::string_view text) const {

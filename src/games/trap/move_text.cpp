@@ -72,7 +72,10 @@ std::string State::write_move(const WrittenMove& w) const {
       out += g.slot_name(part.slot);
       continue;
     }
-    for (int k = 0; k < part.num_cells; ++k) out += (k ? "-" : "") + g.cell_name(part.cells[k]);
+    for (int k = 0; k < part.num_cells; ++k) {
+      if (k > 0) out += '-';
+      out += g.cell_name(part.cells[k]);
+    }
   }
   return out;
 }

@@ -82,6 +82,26 @@ Result<Move> State::legal_move(const WrittenMove& w) const {
   return make_error("illegal move: " + t + (why.empty() ? "" : " (" + why + ")"));
 }
 
+namespace {
+
+// The distance from `from` to `to` along one of the 8 lines (V4, V5), 0 when `to` is on none;
+// `between` gets the squares passed on the way.
+int line_distance(Square from, Square to, Bitboard& between) {
+  for (int d = 0; d < kDirections; ++d) {
+    between = 0;
+    for (int i = 1; i < 9; ++i) {
+      const int s = kGeometry.step[from][d][i];
+      if (s < 0) break;
+      if (s == to) return i;
+      between |= bit(static_cast<Square>(s));
+    }
+  }
+  between = 0;
+  return 0;
+}
+
+}  // namespace
+
 std::string State::illegal_reason(const Move& m) const {
   const int kind = kind_of(pos_.board[m.from]);
   const Piece target = pos_.board[m.to];
@@ -90,11 +110,33 @@ std::string State::illegal_reason(const Move& m) const {
   if (target != 0 && (kind == kTraveler || kind == kBlock || kind == kDisplacer)) {
     return "Travelers, Blocks and Displacers never capture (V6)";
   }
+  // Whether the piece reaches the square at all comes before what stands there (V7).
+  Bitboard between = 0;
+  const int distance = line_distance(m.from, m.to, between);
+  if (target != 0) {
+    // Only Aces, Deuces and Treys are left: each captures at exactly its own distance (V6).
+    const int reach = kind == kAce ? 1 : kind == kDeuce ? 2 : 3;
+    const char* piece = kind == kAce ? "an Ace" : kind == kDeuce ? "a Deuce" : "a Trey";
+    if (distance != reach) {
+      return piece + std::string(" captures at distance ") + std::to_string(reach) +
+             " only, along a line (V6)";
+    }
+  }
   if (target != 0 && (kind_of(target) == kTraveler || kind_of(target) == kBlock)) {
     return "Travelers and Blocks cannot be captured (V7)";
   }
   if (kind == kTraveler && rank_of(m.from) == last_rank(pos_.side)) {
     return "a Traveler on its last rank cannot move (V8)";
+  }
+  if (target == 0) {
+    const char* clause = kind == kDisplacer ? " (V5)" : " (V4)";
+    if (distance == 0) return std::string("a piece moves along a rank, file or diagonal") + clause;
+    if (kind != kDisplacer && distance > 3) {
+      return "only the Displacer moves more than 3 squares (V4)";
+    }
+    if (between & (pos_.occupied[0] | pos_.occupied[1])) {
+      return std::string("a piece never moves over another") + clause;
+    }
   }
   if (kind == kTraveler && target == 0 && (checked_squares(pos_.side) & bit(m.to))) {
     return "a Traveler may not move into check (V8)";

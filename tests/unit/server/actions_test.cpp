@@ -137,5 +137,24 @@ TEST_F(ServerTest, RecordDownloadParses) {
   EXPECT_TRUE(replay_record(*record).ok());
 }
 
+// A resigned game's record says who won by the resignation, as `show` and the returns do: the
+// Resigned tag names the player, the Result the winner.
+TEST_F(ServerTest, ResignedGameRecordNamesTheWinner) {
+  json created = create("traverse", {"human", "human"});
+  const std::string id = created["game"]["id"];
+  const std::string token = created["tokens"]["0"];
+  ASSERT_EQ(move(id, "c1-b2", token).status, 200);
+  ASSERT_EQ(move(id, "d10-e9", token).status, 200);
+  ASSERT_EQ(post("/api/games/" + id + "/resign", json::object(), token).status, 200);
+  auto record = parse_record(get("/api/games/" + id + "/record").body);
+  ASSERT_TRUE(record.ok()) << record.error();
+  EXPECT_EQ(record->tag("Resigned"), "south");
+  EXPECT_EQ(record->tag("Result"), "south resigned: north wins");
+  EXPECT_EQ(record->tag("Termination"), "");
+  auto replay = replay_record(*record);
+  ASSERT_TRUE(replay.ok()) << replay.error();
+  EXPECT_EQ(replay->returns(), (std::vector<double>{-1.0, 1.0}));
+}
+
 }  // namespace
 }  // namespace arbiter::server::test

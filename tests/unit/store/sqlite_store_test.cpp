@@ -29,6 +29,7 @@ class TempDir {
     path_ = fs::temp_directory_path() /
             ("arbiter_store_test_" + std::to_string(getpid()) + "_" + std::to_string(++counter));
     fs::remove_all(path_);
+    fs::create_directories(path_);  // open_sqlite_store makes no folder
   }
   ~TempDir() { fs::remove_all(path_); }
   std::string file(const std::string& name) const { return (path_ / name).string(); }
@@ -39,9 +40,21 @@ class TempDir {
 
 using namespace testing;  // the rows and checks of store_rows.h
 
+// A store in a folder that does not exist is an error naming the folder, and makes none: a
+// mistyped path leaves nothing behind.
+TEST(SqliteStore, MissingFolderIsAnErrorNamingIt) {
+  TempDir dir;
+  const auto missing = open_sqlite_store(dir.file("no/such/games.db"));
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error(), "open store '" + dir.file("no/such/games.db") + "': folder '" +
+                                 dir.file("no/such") + "' does not exist");
+  EXPECT_FALSE(fs::exists(dir.file("no")));
+}
+
 TEST(SqliteStore, ReopenedFileHasEverything) {
   TempDir dir;
-  const std::string path = dir.file("nested/folder/games.db");  // folders created on open
+  fs::create_directories(dir.file("nested/folder"));
+  const std::string path = dir.file("nested/folder/games.db");
   GameRow g = make_game("g1");
   {
     auto store = testing::open_sqlite_ok(path);

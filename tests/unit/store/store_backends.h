@@ -52,6 +52,7 @@ class TestDatabase {
     if (backend == Backend::kSqlite) {
       folder_ = std::filesystem::temp_directory_path() / ("arbiter_store_" + unique);
       std::filesystem::remove_all(folder_);
+      std::filesystem::create_directories(folder_);  // open_store makes no folder
       url_ = "sqlite:" + (folder_ / "games.db").string();
       return;
     }

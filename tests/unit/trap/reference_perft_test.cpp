@@ -187,8 +187,10 @@ uint64_t count_children(const Board& b) {
   uint64_t single_steps = 0;
   for (int p : movers) {
     const auto first = b.steps(p);
-    single_steps += first.size();
+    // Counted step by step: GCC 12 took `first.size()` here for a read of the vector the
+    // previous pass freed (a false -Wuse-after-free).
     for (int mid : first) {  // (a)
+      ++single_steps;
       Board one = b;
       one.move(p, mid);
       for (int end : one.steps(mid)) {

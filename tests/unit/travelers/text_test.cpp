@@ -139,6 +139,31 @@ TEST(TravelersText, MoveTextErrors) {
   }
 }
 
+// The reason an illegal move gets is the one that applies: a piece that cannot reach the square
+// is told so before anything is said of what stands there.
+TEST(TravelersText, IllegalMoveReasonIsTheOneThatApplies) {
+  const State s = State::start({});
+  const std::pair<const char*, const char*> cases[] = {
+      {"d2-d9", "illegal move: d2-d9 (an Ace captures at distance 1 only, along a line (V6))"},
+      {"b2-b8", "(a Trey captures at distance 3 only, along a line (V6))"},
+      {"d2-d6", "illegal move: d2-d6 (only the Displacer moves more than 3 squares (V4))"},
+      {"d2-e4", "(a piece moves along a rank, file or diagonal (V4))"},
+      {"e1-e3", "(a piece never moves over another (V5))"},
+      {"e1-c4", "(a piece moves along a rank, file or diagonal (V5))"},
+  };
+  for (const auto& [text, expected] : cases) {
+    const auto m = s.parse_move(text);
+    ASSERT_FALSE(m.ok()) << text;
+    EXPECT_NE(m.error().find(expected), std::string::npos) << text << " -> " << m.error();
+  }
+  // A capture at the right distance of a piece that cannot be taken still says V7.
+  const State t = test::board("a1T b1T e5A e6t h9t");
+  const auto v7 = t.parse_move("e5xe6");
+  ASSERT_FALSE(v7.ok());
+  EXPECT_NE(v7.error().find("Travelers and Blocks cannot be captured (V7)"), std::string::npos)
+      << v7.error();
+}
+
 TEST(TravelersText, ParamsRoundTripAndUnknownKeys) {
   auto map = ParamMap::parse("max_plies=40");
   ASSERT_TRUE(map.ok());
