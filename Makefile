@@ -7,7 +7,7 @@ FUZZ_SECS  ?= 10
 # first and leaves a core idle behind its last large source.
 export CMAKE_GENERATOR ?= Ninja
 
-.PHONY: all deps build python web run test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e bench nets clean
+.PHONY: all deps build python web run check test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e bench nets clean
 
 all: build
 
@@ -66,6 +66,11 @@ run: build
 # per game and player count, the nets copied to data/nets/. Hours on 2 cores; resumable.
 nets: build
 	bash scripts/nets/make_nets.sh
+
+# The fast lane for local work: formatting, the Release build and the unit suite (no browser,
+# sanitizer or fuzz stage); a few minutes.
+check: build format-check
+	./$(BUILD)/tests/unit_tests --gtest_brief=1
 
 # Every stage (tests/stages.sh): the Release suite, the browser tests, the sanitizer tree's
 # build, its suite, the fuzz targets.
