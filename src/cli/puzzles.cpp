@@ -58,7 +58,7 @@ int64_t now_ms() {
       .count();
 }
 
-std::string joined(const std::vector<std::string>& words) {
+std::string joined_words(const std::vector<std::string>& words) {
   std::string out;
   for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
   return out;
@@ -128,7 +128,7 @@ int generate(const GenerateOptions& o) {
       added += *kept ? 1 : 0;
       if (!o.quiet) {
         std::cout << "puzzle " << p.source << ": rating " << p.rating << ", " << p.solver_moves
-                  << (p.solver_moves == 1 ? " move" : " moves") << ": " << joined(p.solution)
+                  << (p.solver_moves == 1 ? " move" : " moves") << ": " << joined_words(p.solution)
                   << (*kept ? "" : " (stored already)") << "\n";
       }
     }

@@ -13,7 +13,7 @@
 namespace arbiter::server::test {
 namespace {
 
-constexpr const char* kPassword = "correct horse 1";
+constexpr const char* kGamesPassword = "correct horse 1";
 
 class AccountGamesTest : public ServerTest {
  protected:
@@ -38,7 +38,7 @@ class AccountGamesTest : public ServerTest {
   // Registers `name` from `address`; its session.
   std::string account(const std::string& name, const std::string& address) {
     HttpReply r =
-        call(address, "POST", "/api/accounts", {{"username", name}, {"password", kPassword}});
+        call(address, "POST", "/api/accounts", {{"username", name}, {"password", kGamesPassword}});
     EXPECT_EQ(r.status, 201) << r.body;
     return r.parsed().value("session", "");
   }
@@ -216,14 +216,14 @@ TEST_F(AccountGamesTest, D2AccountsSeenOnOneAddressPlayCasualOnly) {
   stop();
   options_.rated_same_address = true;
   start();
-  const std::string a2 =
-      call("127.0.0.4", "POST", "/api/sessions", {{"username", "alice"}, {"password", kPassword}})
-          .parsed()
-          .value("session", "");
-  const std::string b2 =
-      call("127.0.0.4", "POST", "/api/sessions", {{"username", "bob"}, {"password", kPassword}})
-          .parsed()
-          .value("session", "");
+  const std::string a2 = call("127.0.0.4", "POST", "/api/sessions",
+                              {{"username", "alice"}, {"password", kGamesPassword}})
+                             .parsed()
+                             .value("session", "");
+  const std::string b2 = call("127.0.0.4", "POST", "/api/sessions",
+                              {{"username", "bob"}, {"password", kGamesPassword}})
+                             .parsed()
+                             .value("session", "");
   HttpReply allowed = seek_accepted(a2, "127.0.0.4", b2, "127.0.0.4", true);
   ASSERT_EQ(allowed.status, 201) << allowed.body;
   EXPECT_EQ(allowed.parsed()["game"]["rated"], true);
@@ -244,9 +244,9 @@ TEST_F(AccountGamesTest, D5DeletedAccountShowsDeletedAtOnce) {
   ASSERT_TRUE(watcher.connected());
   ASSERT_TRUE(watcher.read());  // the lobby as it stands
 
-  ASSERT_EQ(
-      call("127.0.0.2", "POST", "/api/account/delete", {{"password", kPassword}}, carol).status,
-      200);
+  ASSERT_EQ(call("127.0.0.2", "POST", "/api/account/delete", {{"password", kGamesPassword}}, carol)
+                .status,
+            200);
   EXPECT_EQ(game(id)["seats"][0]["account"], "deleted");
   const json listed = get("/api/games?ids=" + id).parsed()["games"];
   ASSERT_EQ(listed.size(), 1u);
