@@ -58,7 +58,9 @@ Runner setup_worker(CLI::App& sub) {
     if (o->worker.name.empty()) return fail("--name: must not be empty");
     // A server hands AI moves to workers only through PostgreSQL's change feed (serve refuses
     // --ai-workers 0 on SQLite): a worker on SQLite would wait forever.
-    if (!store::is_postgres_url(o->db)) {
+    // A URL of no store arbiter knows (mysql://...) is named so by the store itself, below.
+    const bool other_url = o->db.find("://") != std::string::npos && !o->db.starts_with("sqlite:");
+    if (!store::is_postgres_url(o->db) && !other_url) {
       return fail("--db " + o->db +
                   ": a worker needs the PostgreSQL store its servers share (--db "
                   "postgresql://...); no server on SQLite leaves AI moves to workers");

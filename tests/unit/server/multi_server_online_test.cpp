@@ -89,13 +89,21 @@ TEST_F(MultiServerOnlineTest, AClockDeadlineFlagsOnceAcrossServers) {
       if (seats[0].contains("account") && seats[1].contains("account")) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     }
+    int ply = 0;
     for (const char* text : {"c1-b2", "d10-e9", "b1-b3", "c10-d9"}) {
-      const json now = call(0, "GET", "/api/games/" + id).parsed();
+      json now = call(0, "GET", "/api/games/" + id).parsed();
+      // A's copy may be replaced by the join's row from the change feed: the move before this
+      // one is in the store, so wait until A's copy has it.
+      for (int i = 0; i < 250 && now["ply"].get<int>() < ply; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        now = call(0, "GET", "/api/games/" + id).parsed();
+      }
+      ASSERT_EQ(now["ply"], ply) << "an acknowledged move is missing: " << now["moves"].dump();
+      ++ply;
       const bool alices = now["seats"][now["to_move"].get<int>()]["account"] == "alice";
-      ASSERT_EQ(
-          call(0, "POST", "/api/games/" + id + "/moves", {{"move", text}}, alices ? alice : bob)
-              .status,
-          200);
+      const HttpReply moved =
+          call(0, "POST", "/api/games/" + id + "/moves", {{"move", text}}, alices ? alice : bob);
+      ASSERT_EQ(moved.status, 200) << text << ": " << moved.body << " in " << now.dump();
     }
     {
       // The notices of the game's creation, the acceptor's join (a row change, as a flag is)
