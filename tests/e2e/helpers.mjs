@@ -21,11 +21,14 @@ const { chromium } = require('playwright-core');
 export const TMP = process.env.E2E_TMP || mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
 
 // Starts `arbiter serve` on `port` (0: any free port) with the store at `db` (and `extra`
-// options); resolves once the server has printed its port and answers /api/health.
+// options); resolves once the server has printed its port and answers /api/health. Every
+// browser of a test comes from this machine's one address, as a club's players may: the server
+// lets their accounts play rated games (--rated-same-address, docs/online.md).
 export async function startServer({ db, port = 0, log = 'server', extra = [] } = {}) {
   const bin = process.env.ARBITER;
   if (!bin) throw new Error('ARBITER is not set (run tests/e2e/run.sh)');
-  const args = ['serve', '--port', String(port), '--db', db, '--rate-limit', '0', '--create-limit', '0', '--ai-movetime', '0.05'];
+  const args = ['serve', '--port', String(port), '--db', db, '--rate-limit', '0', '--create-limit', '0', '--ai-movetime', '0.05',
+    '--rated-same-address'];
   if (process.env.ARBITER_WEB) args.push('--web', process.env.ARBITER_WEB);
   args.push(...extra);
   const proc = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
