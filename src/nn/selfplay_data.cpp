@@ -45,19 +45,26 @@ Result<SelfplayHeader> parse_header(const std::string& json) {
   if (j.is_discarded() || !j.is_object()) return make_error("the header is not a JSON object");
   SelfplayHeader h;
   h.json = json;
+  for (const char* key : {"players", "num_features"}) {
+    if (!j.contains(key) || !j[key].is_number_integer()) {
+      return make_error(std::string("the header's ") + key + " is not a whole number");
+    }
+  }
   try {
     h.game = j.at("game").get<std::string>();
     h.params = j.at("params").get<std::string>();
-    h.players = j.at("players").get<int>();
     h.feature_set = j.at("feature_set").get<std::string>();
-    h.num_features = j.at("num_features").get<int>();
   } catch (const nlohmann::json::exception&) {
     return make_error("the header lacks game, params, players, feature_set or num_features");
   }
-  if (h.players < 2 || h.players > 4) return make_error("the header's players is not 2 to 4");
-  if (h.num_features < 0 || h.num_features > 65535) {
+  const auto players = j["players"].get<int64_t>();
+  const auto features = j["num_features"].get<int64_t>();
+  if (players < 2 || players > 4) return make_error("the header's players is not 2 to 4");
+  if (features < 0 || features > 65535) {
     return make_error("the header's num_features is out of range");
   }
+  h.players = static_cast<int>(players);
+  h.num_features = static_cast<int>(features);
   return h;
 }
 
