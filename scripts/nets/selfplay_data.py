@@ -28,6 +28,11 @@ class Dataset:
     data_hash: str  # sha256 of the files' bytes, in order
 
 
+def _kind(header):
+    """What must agree between chunks and files: the game, its parameters and the features."""
+    return header["game"], header["params"], header["feature_set"]
+
+
 def _header(data, pos, name):
     (n,) = struct.unpack_from("<I", data, pos + 8)
     raw = data[pos + 12 : pos + 12 + n]
@@ -54,11 +59,7 @@ def _blocks(data, name):
                 return
             if header is None:
                 header = h
-            elif (h["game"], h["params"], h["feature_set"]) != (
-                header["game"],
-                header["params"],
-                header["feature_set"],
-            ):
+            elif _kind(h) != _kind(header):
                 raise ValueError(f"{name}: byte {pos}: a chunk of another game or parameters")
             continue
         if header is None:
@@ -107,11 +108,7 @@ def read_files(paths):
         for h, index, result, positions in _blocks(data, path):
             if header is None:
                 header = h
-            elif (h["game"], h["params"], h["feature_set"]) != (
-                header["game"],
-                header["params"],
-                header["feature_set"],
-            ):
+            elif _kind(h) != _kind(header):
                 raise ValueError(f"{path}: another game or parameters than {paths[0]}")
             players = h["players"]
             for ply, to_move, search, text, lists in positions:
