@@ -6,7 +6,7 @@
 
 #include "games/board_text.h"
 #include "handles.h"
-#include "server/api_json.h"
+#include "server/http/api_json.h"
 
 namespace arbiter::python {
 

@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "server/transport.h"
+#include "server/net/transport.h"
 
 namespace arbiter::server {
 namespace {

@@ -23,7 +23,7 @@ struct AccountRow {
   bool deleted = false;
 };
 
-// A login: only the hash of its token is kept (server/tokens.h).
+// A login: only the hash of its token is kept (server/accounts/tokens.h).
 struct SessionRow {
   std::string token_hash;
   int64_t account_id = 0;

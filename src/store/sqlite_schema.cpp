@@ -104,7 +104,7 @@ constexpr std::array<const char*, kSchemaVersion> kSqliteMigrations = {
     kTablesV1,
     // 2: the seat that resigned, as data (-1: nobody). Rows of version 1 read -1; a resignation
     // among them is named only by its result text, which the server reads when it loads the
-    // game (server/live_game.h).
+    // game (server/play/live_game.h).
     "ALTER TABLE games ADD COLUMN resigned INTEGER NOT NULL DEFAULT -1;",
     // 3: whether the game is listed (created public); every game before was.
     "ALTER TABLE games ADD COLUMN listed INTEGER NOT NULL DEFAULT 1;",

@@ -106,11 +106,11 @@ struct GameRow {
   std::string time_control = "none";
   bool rated = false;  // a rated game between accounts (ratings change when it ends)
   // The lobby's seek (account_rows.h) the game was made from, 0 for none: every server sharing
-  // the store tells the seek's author which game it became (server/lobby.h). Schema 7.
+  // the store tells the seek's author which game it became (server/lobby/lobby.h). Schema 7.
   int64_t seek_id = 0;
   // Open offers (docs/online.md): the seat that offered a draw, or asked for a takeback; -1
   // for none. Changing them leaves updated_ms alone (a limited clock's turn is timed from the
-  // last change of the game, server/live_game.h) and sets offers_ms, the time the offers last
+  // last change of the game, server/play/live_game.h) and sets offers_ms, the time the offers last
   // changed, so a copy of the game read before an offer is known as older. Schema 7.
   int draw_offer = -1;
   int takeback_request = -1;
@@ -167,8 +167,8 @@ class Store {
   virtual Result<std::optional<GameRow>> load_game(std::string_view id) = 0;
   virtual Result<std::vector<MoveRow>> load_moves(std::string_view id) = 0;
   // The moves from `from_ply` on, in order; empty when there are none (or no such game). What
-  // another server appended is read in time independent of the game's length (server/hub_sync.cpp).
-  // The default reads every move and drops the first `from_ply`.
+  // another server appended is read in time independent of the game's length
+  // (server/play/hub_sync.cpp). The default reads every move and drops the first `from_ply`.
   virtual Result<std::vector<MoveRow>> load_moves_from(std::string_view id, int from_ply);
 
   // In one transaction: appends the move (its ply must equal the number of moves stored, else a

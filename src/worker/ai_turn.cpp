@@ -8,8 +8,8 @@
 #include <utility>
 
 #include "ai/levels.h"
-#include "server/ai_movetime.h"
-#include "server/live_game.h"
+#include "server/ai_seats/ai_movetime.h"
+#include "server/play/live_game.h"
 #include "worker/ai_move_rows.h"
 
 namespace arbiter::worker {

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <iostream>
 
-#include "server/live_game.h"
+#include "server/play/live_game.h"
 
 namespace arbiter::worker {
 namespace {

@@ -7,10 +7,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "server/accounts/tokens.h"
 #include "server/analysis/analysis_client_message.h"
 #include "server/analysis/analysis_json.h"
-#include "server/api_json.h"
-#include "server/tokens.h"
+#include "server/http/api_json.h"
 
 namespace {
 

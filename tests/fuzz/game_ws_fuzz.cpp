@@ -1,14 +1,14 @@
-// Fuzzes a game WebSocket's client messages (server/game_client_message.h): any text frame reads
-// to a ping, a hello with its seat token, or a move with its text (token and ply as sent), each
-// agreeing with the frame's JSON; anything else is a one-line 400 whose answer frame is
+// Fuzzes a game WebSocket's client messages (server/play/game_client_message.h): any text frame
+// reads to a ping, a hello with its seat token, or a move with its text (token and ply as sent),
+// each agreeing with the frame's JSON; anything else is a one-line 400 whose answer frame is
 // well-formed JSON; never a crash.
 #include <cstdint>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "server/api_json.h"
-#include "server/game_client_message.h"
+#include "server/http/api_json.h"
+#include "server/play/game_client_message.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace arbiter::server;

@@ -1,13 +1,13 @@
-// Fuzzes the lobby WebSocket's client messages (server/lobby_client_message.h): any text frame
-// is a ping, exactly when it is a JSON object whose "type" is "ping", or a one-line error whose
-// answer frame is well-formed JSON; never a crash.
+// Fuzzes the lobby WebSocket's client messages (server/lobby/lobby_client_message.h): any text
+// frame is a ping, exactly when it is a JSON object whose "type" is "ping", or a one-line error
+// whose answer frame is well-formed JSON; never a crash.
 #include <cstdint>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "server/api_json.h"
-#include "server/lobby_client_message.h"
+#include "server/http/api_json.h"
+#include "server/lobby/lobby_client_message.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace arbiter::server;

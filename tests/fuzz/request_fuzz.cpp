@@ -1,4 +1,4 @@
-// Fuzzes the HTTP API as a function (server/api.h): any request gets a status and a JSON body
+// Fuzzes the HTTP API as a function (server/http/api.h): any request gets a status and a JSON body
 // (`{"error": ...}` for a failure); never a crash. A game WebSocket's messages have their own
 // target (game_ws_fuzz.cpp). Input: line 1 `METHOD TARGET`, line 2 the Authorization header, the
 // rest the body.
@@ -9,7 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "server/api.h"
+#include "server/http/api.h"
 #include "store/store.h"
 
 namespace {

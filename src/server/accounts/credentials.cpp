@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-#include "server/tokens.h"
+#include "server/accounts/tokens.h"
 
 namespace arbiter::server::accounts {
 namespace {

@@ -3,15 +3,15 @@
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
+#include "server/accounts/online_api.h"
+#include "server/accounts/tokens.h"
 #include "server/analysis/analysis_client_message.h"
 #include "server/analysis/analysis_json.h"
 #include "server/analysis/analysis_line.h"
-#include "server/api_json.h"
-#include "server/hub.h"
-#include "server/json_body.h"
-#include "server/json_response.h"
-#include "server/online/online_api.h"
-#include "server/tokens.h"
+#include "server/http/api_json.h"
+#include "server/http/json_body.h"
+#include "server/http/json_response.h"
+#include "server/play/hub.h"
 
 namespace arbiter::server {
 namespace {

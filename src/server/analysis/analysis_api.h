@@ -19,9 +19,9 @@
 #include "server/analysis/analysis_options.h"
 #include "server/analysis/live_analysis.h"
 #include "server/analysis/review_jobs.h"
-#include "server/api.h"
-#include "server/legal_index.h"
-#include "server/rate_limiter.h"
+#include "server/http/api.h"
+#include "server/net/rate_limiter.h"
+#include "server/play/legal_index.h"
 
 namespace arbiter::server {
 

@@ -3,7 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
-#include "server/tokens.h"
+#include "server/accounts/tokens.h"
 
 namespace arbiter::server {
 namespace {

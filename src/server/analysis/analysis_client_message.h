@@ -21,7 +21,7 @@
 
 #include "core/result.h"
 #include "server/analysis/analysis_line.h"
-#include "server/outcome.h"
+#include "server/play/outcome.h"
 
 namespace arbiter::server {
 

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "server/json_writer.h"
+#include "server/http/json_writer.h"
 
 namespace arbiter::server {
 namespace {

@@ -6,9 +6,9 @@
 #include "core/text.h"
 #include "games/registry.h"
 #include "records/record.h"
-#include "server/hub.h"
-#include "server/live_game.h"
-#include "server/tokens.h"
+#include "server/accounts/tokens.h"
+#include "server/play/hub.h"
+#include "server/play/live_game.h"
 
 namespace arbiter::server {
 namespace {

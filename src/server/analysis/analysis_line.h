@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "games/game.h"
-#include "server/game_view.h"
-#include "server/outcome.h"
+#include "server/play/game_view.h"
+#include "server/play/outcome.h"
 #include "store/game_enums.h"
 
 namespace arbiter::server {

@@ -7,9 +7,9 @@
 #include <memory>
 
 #include "server/analysis/analysis_api.h"
-#include "server/transport.h"
-#include "server/ws_stream.h"
-#include "server/ws_write_queue.h"
+#include "server/net/transport.h"
+#include "server/net/ws_stream.h"
+#include "server/net/ws_write_queue.h"
 
 namespace arbiter::server {
 namespace {

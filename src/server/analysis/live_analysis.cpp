@@ -8,7 +8,7 @@
 #include "engine/searcher.h"
 #include "engine/win_probability.h"
 #include "server/analysis/analysis_json.h"
-#include "server/views.h"
+#include "server/play/views.h"
 
 namespace arbiter::server {
 namespace {

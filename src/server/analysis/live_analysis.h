@@ -31,7 +31,7 @@
 
 #include "games/game.h"
 #include "server/analysis/analysis_options.h"
-#include "server/outcome.h"
+#include "server/play/outcome.h"
 
 namespace arbiter::server {
 

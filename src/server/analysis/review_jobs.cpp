@@ -6,12 +6,12 @@
 
 #include "ai/levels.h"
 #include "engine/review.h"
+#include "server/accounts/tokens.h"
 #include "server/analysis/analysis_json.h"
 #include "server/analysis/analysis_line.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
+#include "server/play/store_failure.h"
 #include "server/puzzles/review_puzzles.h"
-#include "server/store_failure.h"
-#include "server/tokens.h"
 
 namespace arbiter::server {
 namespace {

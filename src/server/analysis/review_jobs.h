@@ -26,10 +26,10 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/ai_pool.h"
+#include "server/ai_seats/ai_pool.h"
 #include "server/analysis/analysis_options.h"
 #include "server/analysis/analysis_views.h"
-#include "server/outcome.h"
+#include "server/play/outcome.h"
 
 namespace arbiter::server {
 

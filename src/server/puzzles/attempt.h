@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/puzzles/puzzle_text.h"
-#include "server/outcome.h"
+#include "server/play/outcome.h"
 
 namespace arbiter::server::puzzles {
 

@@ -4,16 +4,16 @@
 
 #include "core/text.h"
 #include "games/registry.h"
-#include "server/api_json.h"
-#include "server/json_body.h"
-#include "server/json_response.h"
-#include "server/json_writer.h"
-#include "server/live_game.h"
+#include "server/accounts/tokens.h"
+#include "server/http/api_json.h"
+#include "server/http/json_body.h"
+#include "server/http/json_response.h"
+#include "server/http/json_writer.h"
+#include "server/play/live_game.h"
+#include "server/play/store_failure.h"
 #include "server/puzzles/attempt.h"
 #include "server/puzzles/puzzle_glicko.h"
 #include "server/puzzles/puzzles_json.h"
-#include "server/store_failure.h"
-#include "server/tokens.h"
 
 namespace arbiter::server::puzzles {
 namespace {

@@ -5,7 +5,8 @@
 //
 // The solver is the logged-in account ("account:ID"), else the browser: a guest's browser gets
 // a random id in the HttpOnly cookie `arbiter_browser` on its first request here, and solves as
-// "browser:" and the id's hash (server/tokens.h), so the store never holds the cookie itself.
+// "browser:" and the id's hash (server/accounts/tokens.h), so the store never holds the cookie
+// itself.
 //
 // An attempt is stateless (puzzles/attempt.h): each POST carries every move the solver has made.
 // When it ends (solved or failed) the solver's and the puzzle's ratings change
@@ -20,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "server/api.h"
-#include "server/legal_index.h"
-#include "server/online/online_api.h"
-#include "server/rate_limiter.h"
+#include "server/accounts/online_api.h"
+#include "server/http/api.h"
+#include "server/net/rate_limiter.h"
+#include "server/play/legal_index.h"
 
 namespace arbiter::server::puzzles {
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "server/api_json.h"
-#include "server/live_game.h"
+#include "server/http/api_json.h"
+#include "server/play/live_game.h"
 #include "server/ratings/glicko2.h"
 
 namespace arbiter::server::puzzles {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "engine/puzzles/puzzle_text.h"
-#include "server/json_writer.h"
+#include "server/http/json_writer.h"
 #include "server/puzzles/attempt.h"
 #include "store/puzzle_rows.h"
 

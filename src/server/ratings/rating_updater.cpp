@@ -4,7 +4,7 @@
 
 #include "games/registry.h"
 #include "server/clocks/time_control.h"
-#include "server/live_game.h"
+#include "server/play/live_game.h"
 #include "server/ratings/glicko2.h"
 
 namespace arbiter::server::ratings {

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "raw_client.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

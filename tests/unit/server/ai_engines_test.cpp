@@ -1,7 +1,7 @@
 // One engine per live game with an AI seat (ai_engines.h): made for the game's first AI move and
 // reused for the next ones, dropped when the game ends, and all of them held within the memory
 // bound (--ai-memory) however many AI games there are.
-#include "server/ai_engines.h"
+#include "server/ai_seats/ai_engines.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 
 #include "core/params.h"
 #include "games/registry.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "server/server.h"
 #include "store/store.h"
 

@@ -10,7 +10,7 @@
 
 #include "client.h"
 #include "multi_server_fixture.h"
-#include "server/ai_movetime.h"
+#include "server/ai_seats/ai_movetime.h"
 #include "server/server.h"
 #include "store/store.h"
 #include "unit/store/store_backends.h"

@@ -6,7 +6,7 @@
 
 #include "core/params.h"
 #include "games/registry.h"
-#include "server/api_json.h"
+#include "server/http/api_json.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

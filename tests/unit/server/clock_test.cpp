@@ -6,7 +6,7 @@
 #include <chrono>
 
 #include "fake_clock.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 
 namespace arbiter::server::test {
 namespace {

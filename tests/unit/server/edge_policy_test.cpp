@@ -4,8 +4,8 @@
 #include <boost/asio/ip/address.hpp>
 
 #include "raw_client.h"
-#include "server/client_address.h"
-#include "server/hub.h"
+#include "server/net/client_address.h"
+#include "server/play/hub.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

@@ -1,7 +1,7 @@
-// A game WebSocket's client messages read as a function (server/game_client_message.h, what
+// A game WebSocket's client messages read as a function (server/play/game_client_message.h, what
 // tests/fuzz/game_ws_fuzz.cpp drives): a ping, a hello naming its seat token, a move with its
 // optional token and ply, or a one-line 400 naming what is wrong.
-#include "server/game_client_message.h"
+#include "server/play/game_client_message.h"
 
 #include <gtest/gtest.h>
 

@@ -12,9 +12,9 @@
 #include "core/params.h"
 #include "faulty_store.h"
 #include "games/registry.h"
-#include "server/hub.h"
-#include "server/legal_index.h"
-#include "server/views.h"
+#include "server/play/hub.h"
+#include "server/play/legal_index.h"
+#include "server/play/views.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

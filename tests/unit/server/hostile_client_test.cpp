@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "raw_client.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

@@ -1,8 +1,8 @@
-// The one check of a JSON body (server/json_body.h) that the game, accounts, lobby, puzzles and
-// analysis APIs share: the 415 for a body not sent as JSON, the 400s for malformed JSON and for
+// The one check of a JSON body (server/http/json_body.h) that the game, accounts, lobby, puzzles
+// and analysis APIs share: the 415 for a body not sent as JSON, the 400s for malformed JSON and for
 // a value that is not an object, an empty body as an empty object, and a WebSocket message's
 // text read by the same parser.
-#include "server/json_body.h"
+#include "server/http/json_body.h"
 
 #include <gtest/gtest.h>
 

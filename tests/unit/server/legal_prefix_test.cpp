@@ -7,7 +7,7 @@
 
 #include "core/params.h"
 #include "games/registry.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

@@ -1,6 +1,6 @@
-// The lobby WebSocket's client messages read as a function (server/lobby_client_message.h, what
-// tests/fuzz/lobby_ws_fuzz.cpp drives): a ping, the only message, or a one-line 400.
-#include "server/lobby_client_message.h"
+// The lobby WebSocket's client messages read as a function (server/lobby/lobby_client_message.h,
+// what tests/fuzz/lobby_ws_fuzz.cpp drives): a ping, the only message, or a one-line 400.
+#include "server/lobby/lobby_client_message.h"
 
 #include <gtest/gtest.h>
 

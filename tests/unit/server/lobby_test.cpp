@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "multi_server_fixture.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 
 namespace arbiter::server::test {
 namespace {

@@ -14,7 +14,7 @@
 #include <thread>
 
 #include "multi_server_fixture.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "store/change_feed.h"
 
 namespace arbiter::server::test {

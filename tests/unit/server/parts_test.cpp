@@ -6,12 +6,12 @@
 
 #include "core/params.h"
 #include "games/registry.h"
-#include "server/api.h"
-#include "server/api_json.h"
-#include "server/json_writer.h"
-#include "server/rate_limiter.h"
-#include "server/tokens.h"
-#include "server/views.h"
+#include "server/accounts/tokens.h"
+#include "server/http/api.h"
+#include "server/http/api_json.h"
+#include "server/http/json_writer.h"
+#include "server/net/rate_limiter.h"
+#include "server/play/views.h"
 #include "store/store.h"
 
 namespace arbiter::server {

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "raw_client.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

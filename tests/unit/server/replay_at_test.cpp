@@ -10,8 +10,8 @@
 
 #include "core/params.h"
 #include "games/registry.h"
-#include "server/api_json.h"
-#include "server/live_game.h"
+#include "server/http/api_json.h"
+#include "server/play/live_game.h"
 
 namespace arbiter::server::test {
 namespace {

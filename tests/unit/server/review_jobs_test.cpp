@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "server/hub.h"
+#include "server/play/hub.h"
 #include "store/store.h"
 
 namespace arbiter::server {

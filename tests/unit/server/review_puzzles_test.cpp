@@ -12,7 +12,7 @@
 #include "engine/puzzles/difficulty.h"
 #include "games/registry.h"
 #include "server/analysis/review_jobs.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 
 namespace arbiter::server::puzzles {
 namespace {

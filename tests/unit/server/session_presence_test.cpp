@@ -7,7 +7,7 @@
 #include <string>
 
 #include "fake_clock.h"
-#include "server/hub.h"
+#include "server/play/hub.h"
 
 namespace arbiter::server::test {
 namespace {

@@ -1,4 +1,4 @@
-// What a client is told when the store fails (server/store_failure.h): a status and a message
+// What a client is told when the store fails (server/play/store_failure.h): a status and a message
 // naming what failed, never the store's own text (an SQL error, a file path), which goes to the
 // server's log. On PostgreSQL (the test cluster) and on SQLite through a store that fails.
 #include <gtest/gtest.h>

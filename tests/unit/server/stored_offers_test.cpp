@@ -39,7 +39,7 @@ class StoredOffersTest : public ServerTest {
   }
 
   // Plays a legal move for each seat in turn, `first`'s then `second`'s: a game ended before
-  // every seat has moved ends aborted (server/game_start.h), not by the ending under test.
+  // every seat has moved ends aborted (server/play/game_start.h), not by the ending under test.
   void both_move(const std::string& id, const std::string& first, const std::string& second) {
     for (const std::string& token : {first, second}) {
       const json legal = get("/api/games/" + id + "/legal?prefix=").parsed();

@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "server/api.h"
-#include "server/api_json.h"
-#include "server/tokens.h"
+#include "server/accounts/tokens.h"
+#include "server/http/api.h"
+#include "server/http/api_json.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

@@ -1,11 +1,11 @@
-// Every server WebSocket opens alike (server/ws_stream.h): the game's, the lobby's and the
+// Every server WebSocket opens alike (server/net/ws_stream.h): the game's, the lobby's and the
 // analysis socket each answer the handshake with "Server: arbiter", and end a connection whose
 // message is over kMaxBody bytes rather than read it.
 #include <string>
 #include <vector>
 
 #include "raw_client.h"
-#include "server/api.h"
+#include "server/http/api.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {

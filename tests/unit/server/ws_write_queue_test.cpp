@@ -1,8 +1,8 @@
-// The outgoing queue every server WebSocket writes through (server/ws_write_queue.h): messages
+// The outgoing queue every server WebSocket writes through (server/net/ws_write_queue.h): messages
 // leave in the order pushed, a queue full of unread messages fails rather than grows, a stopped
 // queue writes no more and never fails, a failed write fails the queue, and the owner lives until
 // its writes are done.
-#include "server/ws_write_queue.h"
+#include "server/net/ws_write_queue.h"
 
 #include <gtest/gtest.h>
 

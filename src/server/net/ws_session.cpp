@@ -1,0 +1,161 @@
+// One WebSocket watching a game (/api/games/{id}/ws) or the lobby (/api/lobby/ws): sends every
+// message the hub or the lobby pushes (in order, one write at a time), and hands each incoming
+// message to the API. A watcher that falls too far behind is disconnected rather than buffered
+// without bound.
+//
+// The upgrade's session (the cookie a browser sends, or a bearer "s.…") names the account
+// watching, read on a hub worker once the WebSocket is open: on a game, the seats the account
+// holds count as present while it is connected (presence, docs/online.md), as a hello with a
+// seat token does; on the lobby, it is whom a challenge is shown to and whom "seek_taken" tells.
+#include <boost/asio/post.hpp>
+#include <memory>
+
+#include "server/accounts/caller.h"
+#include "server/accounts/online_api.h"
+#include "server/http/api_json.h"
+#include "server/net/transport.h"
+#include "server/net/ws_stream.h"
+#include "server/net/ws_write_queue.h"
+
+namespace arbiter::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace net = boost::asio;
+
+constexpr std::size_t kMaxQueued = 1024;  // messages waiting to be written
+// The session cookie's name and its "=": a Cookie header without it names no account.
+const std::string kSessionCookiePrefix = std::string(kSessionCookie) + "=";
+
+class WsSession : public Subscriber,
+                  public LobbyWatcher,
+                  public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(net::ip::tcp::socket&& socket, const Context& ctx, std::string game, std::string remote,
+            ConnectionSlot slot)
+      : ws_(std::move(socket)),
+        ctx_(ctx),
+        game_(std::move(game)),
+        remote_(std::move(remote)),
+        writes_(ws_, kMaxQueued, [this] { close(); }),
+        slot_(std::move(slot)) {}
+
+  void run(WsUpgrade&& upgrade) {
+    upgrade_ = std::move(upgrade);
+    open_websocket(ws_, upgrade_,
+                   [self = shared_from_this()](beast::error_code ec) { self->on_open(ec); });
+  }
+
+  // Thread-safe: called by the hub under a game's lock; the JSON is written, and sent, on our
+  // strand.
+  void send(std::shared_ptr<const GameEvent> event) override {
+    net::post(ws_.get_executor(), [self = shared_from_this(), e = std::move(event)] {
+      self->enqueue(std::make_shared<const std::string>(event_text(*e)));
+    });
+  }
+  // Thread-safe, as send(): called by the lobby under its lock.
+  void send_lobby(std::shared_ptr<const std::string> message) override {
+    net::post(ws_.get_executor(),
+              [self = shared_from_this(), m = std::move(message)] { self->enqueue(m); });
+  }
+
+ private:
+  bool lobby() const { return game_.empty(); }
+
+  void on_open(beast::error_code ec) {
+    if (ec) return;
+    if (!lobby()) {
+      auto subscribed = ctx_.hub.subscribe(game_, weak_from_this());
+      if (!subscribed) {
+        enqueue(std::make_shared<const std::string>(ws_error_text(subscribed.error().message)));
+      }
+    }
+    with_account();
+    do_read();
+  }
+
+  // Reads who the upgrade's session belongs to (on a hub worker: it may read the store), then
+  // marks the account's seats present, or subscribes to the lobby as that account. Without a
+  // session, or with the workers busy, the watcher is a guest.
+  void with_account() {
+    Request request;
+    request.authorization = std::string(upgrade_[http::field::authorization]);
+    request.cookie = std::string(upgrade_[http::field::cookie]);
+    const bool has_session = request.cookie.find(kSessionCookiePrefix) != std::string::npos ||
+                             request.authorization.find("s.") != std::string::npos;
+    if (!has_session) return watch_as("");
+    auto self = shared_from_this();
+    const bool queued = ctx_.hub.run_work([self, request] {
+      // Back on our strand, so that a close() since is seen and leave() follows announce().
+      net::post(self->ws_.get_executor(), [self, caller = self->ctx_.api.session_caller(request)] {
+        if (!self->writes_.stopped()) self->watch_as(caller);
+      });
+    });
+    if (!queued) watch_as("");
+  }
+
+  // On our strand. `caller`: the account's caller token (accounts/caller.h), "" for a guest.
+  void watch_as(const std::string& caller) {
+    if (lobby()) {
+      int64_t account = 0;
+      if (auto who = accounts::caller_account(caller)) account = std::stoll(who->id);
+      return ctx_.hub.lobby().subscribe(weak_from_this(), account);
+    }
+    // A watcher whose account holds no seat is only a watcher: nothing to answer.
+    if (!caller.empty()) (void)ctx_.hub.announce(game_, caller, weak_from_this());
+  }
+
+  void do_read() {
+    read_websocket_text(ws_, buffer_,
+                        [self = shared_from_this()](beast::error_code ec, std::string text) {
+                          self->on_read(ec, text);
+                        });
+  }
+
+  void on_read(beast::error_code ec, const std::string& text) {
+    if (ec) return close();
+    // An error is answered when known (a move is checked once stored), back on our strand.
+    ctx_.api.handle_ws_message_async(
+        game_, text, remote_,
+        [self = shared_from_this()](std::string reply) {
+          net::post(self->ws_.get_executor(), [self, r = std::move(reply)]() mutable {
+            self->enqueue(std::make_shared<const std::string>(std::move(r)));
+          });
+        },
+        weak_from_this());
+    do_read();
+  }
+
+  void enqueue(std::shared_ptr<const std::string> message) {
+    writes_.push(std::move(message), shared_from_this());
+  }
+
+  void close() {
+    if (writes_.stopped()) return;
+    writes_.stop();
+    // Its seats are away from now (presence, docs/online.md).
+    if (!lobby()) ctx_.hub.leave(game_, this);
+    close_websocket(ws_);
+  }
+
+  WsStream ws_;
+  const Context& ctx_;
+  std::string game_;
+  std::string remote_;
+  WsUpgrade upgrade_;
+  beast::flat_buffer buffer_;
+  WsWriteQueue writes_;  // stopped once the session closes
+  ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
+};
+
+}  // namespace
+
+void start_ws_session(net::ip::tcp::socket&& socket, const Context& ctx, std::string game,
+                      std::string remote, WsUpgrade&& upgrade, ConnectionSlot slot) {
+  std::make_shared<WsSession>(std::move(socket), ctx, std::move(game), std::move(remote),
+                              std::move(slot))
+      ->run(std::move(upgrade));
+}
+
+}  // namespace arbiter::server

@@ -1,0 +1,58 @@
+// Accounts' part in the games (hub.h): a deleted account's seats, and the accounts seen on one
+// address that may not play rated games together (accounts/address_book.h).
+#include "server/accounts/caller.h"
+#include "server/play/game_start.h"
+#include "server/play/hub.h"
+
+namespace arbiter::server {
+namespace {
+
+constexpr const char* kDeletedName = "deleted";  // as the store names a deleted account's seats
+
+}  // namespace
+
+std::optional<ApiError> Hub::same_address_refusal(const std::vector<int64_t>& accounts) const {
+  if (options_.rated_same_address || !addresses_.first_shared(accounts)) return std::nullopt;
+  return forbidden(
+      "rated: two of the players' accounts have been seen on one address, and accounts seen on "
+      "one address play casual games only on this server (--rated-same-address allows it)");
+}
+
+bool Hub::rateable_locked(const LiveGame& g) const {
+  if (is_aborted(g.row) || !every_seat_moved(g, kRatedMovesPerSeat)) return false;
+  return !same_address_refusal(accounts::seat_accounts(g.row));
+}
+
+std::optional<ApiError> Hub::rated_join_refusal_locked(const LiveGame& g,
+                                                       std::string_view token) const {
+  auto caller = accounts::caller_account(token);
+  if (!g.row.rated || !caller) return std::nullopt;
+  const int64_t me = accounts::account_id_of(caller->id);
+  for (int64_t other : accounts::seat_accounts(g.row)) {
+    if (auto refused = same_address_refusal({me, other})) return refused;
+  }
+  return std::nullopt;
+}
+
+void Hub::account_deleted(int64_t account_id) {
+  const std::string account = std::to_string(account_id);
+  std::vector<GamePtr> games;
+  {
+    std::shared_lock lock(games_mu_);
+    for (const auto& [id, slot] : games_) games.push_back(slot.game);
+  }
+  for (const GamePtr& g : games) {
+    // After any write under way: a change stored from the row as it was keeps the old name.
+    change(g, [this, g, account] {
+      bool renamed = false;
+      for (store::SeatRow& seat : g->row.seats) {
+        if (seat.account != account || seat.account_name == kDeletedName) continue;
+        seat.account_name = kDeletedName;
+        renamed = true;
+      }
+      if (renamed) broadcast_state(*g);
+    });
+  }
+}
+
+}  // namespace arbiter::server
