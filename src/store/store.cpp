@@ -5,7 +5,7 @@
 
 namespace arbiter::store {
 
-Result<std::vector<MoveRow>> Store::load_moves_from(std::string_view id, int from_ply) {
+Result<std::vector<MoveRow>> GameStore::load_moves_from(std::string_view id, int from_ply) {
   auto moves = load_moves(id);
   if (!moves) return moves;
   std::erase_if(*moves, [from_ply](const MoveRow& m) { return m.ply < from_ply; });
@@ -45,37 +45,39 @@ Error no_accounts(std::string_view op) {
 }
 }  // namespace
 
-Result<AccountRow> Store::create_account(const AccountRow&) {
+Result<AccountRow> AccountStore::create_account(const AccountRow&) {
   return no_accounts("create_account");
 }
-Result<std::optional<AccountRow>> Store::account_by_id(int64_t) {
+Result<std::optional<AccountRow>> AccountStore::account_by_id(int64_t) {
   return no_accounts("account_by_id");
 }
-Result<std::optional<AccountRow>> Store::account_by_key(std::string_view) {
+Result<std::optional<AccountRow>> AccountStore::account_by_key(std::string_view) {
   return no_accounts("account_by_key");
 }
-Result<std::optional<AccountRow>> Store::account_by_skeleton(std::string_view) {
+Result<std::optional<AccountRow>> AccountStore::account_by_skeleton(std::string_view) {
   return no_accounts("account_by_skeleton");
 }
-Status Store::set_password(int64_t, std::string_view, std::string_view) {
+Status AccountStore::set_password(int64_t, std::string_view, std::string_view) {
   return no_accounts("set_password");
 }
-Status Store::delete_account(int64_t) { return no_accounts("delete_account"); }
-Status Store::create_session(const SessionRow&) { return no_accounts("create_session"); }
-Result<std::optional<AccountRow>> Store::session_account(std::string_view, int64_t) {
+Status AccountStore::delete_account(int64_t) { return no_accounts("delete_account"); }
+Status AccountStore::create_session(const SessionRow&) { return no_accounts("create_session"); }
+Result<std::optional<AccountRow>> AccountStore::session_account(std::string_view, int64_t) {
   return no_accounts("session_account");
 }
-Status Store::delete_session(std::string_view) { return no_accounts("delete_session"); }
-Result<std::vector<RatingRow>> Store::ratings_of(int64_t) { return no_accounts("ratings_of"); }
-Result<std::vector<RatingRow>> Store::leaderboard(std::string_view, int) {
+Status AccountStore::delete_session(std::string_view) { return no_accounts("delete_session"); }
+Result<std::vector<RatingRow>> AccountStore::ratings_of(int64_t) {
+  return no_accounts("ratings_of");
+}
+Result<std::vector<RatingRow>> AccountStore::leaderboard(std::string_view, int) {
   return no_accounts("leaderboard");
 }
-Status Store::apply_ratings(std::string_view, const std::vector<RatingRow>&) {
+Status AccountStore::apply_ratings(std::string_view, const std::vector<RatingRow>&) {
   return no_accounts("apply_ratings");
 }
-Result<SeekRow> Store::create_seek(const SeekRow&) { return no_accounts("create_seek"); }
-Result<std::vector<SeekRow>> Store::list_seeks() { return no_accounts("list_seeks"); }
-Result<bool> Store::delete_seek(int64_t) { return no_accounts("delete_seek"); }
+Result<SeekRow> AccountStore::create_seek(const SeekRow&) { return no_accounts("create_seek"); }
+Result<std::vector<SeekRow>> AccountStore::list_seeks() { return no_accounts("list_seeks"); }
+Result<bool> AccountStore::delete_seek(int64_t) { return no_accounts("delete_seek"); }
 
 // ---- AI jobs ----------------------------------------------------------------------------
 
@@ -85,17 +87,17 @@ Error no_ai_jobs(std::string_view op) {
 }
 }  // namespace
 
-Status Store::enqueue_ai_job(const AiJobRow&) { return no_ai_jobs("enqueue_ai_job"); }
-Result<std::optional<AiJobRow>> Store::claim_ai_job(std::string_view, int64_t, int64_t) {
+Status AiJobStore::enqueue_ai_job(const AiJobRow&) { return no_ai_jobs("enqueue_ai_job"); }
+Result<std::optional<AiJobRow>> AiJobStore::claim_ai_job(std::string_view, int64_t, int64_t) {
   return no_ai_jobs("claim_ai_job");
 }
-Result<bool> Store::renew_ai_lease(std::string_view, int, std::string_view, int64_t) {
+Result<bool> AiJobStore::renew_ai_lease(std::string_view, int, std::string_view, int64_t) {
   return no_ai_jobs("renew_ai_lease");
 }
-Result<bool> Store::finish_ai_job(std::string_view, int, bool) {
+Result<bool> AiJobStore::finish_ai_job(std::string_view, int, bool) {
   return no_ai_jobs("finish_ai_job");
 }
-Result<std::vector<AiJobRow>> Store::list_ai_jobs() { return no_ai_jobs("list_ai_jobs"); }
+Result<std::vector<AiJobRow>> AiJobStore::list_ai_jobs() { return no_ai_jobs("list_ai_jobs"); }
 
 // ---- reviews ----------------------------------------------------------------------------
 
@@ -105,17 +107,18 @@ Error no_reviews(std::string_view op) {
 }
 }  // namespace
 
-Status Store::put_review(const ReviewRow&) { return no_reviews("put_review"); }
-Result<bool> Store::claim_review(std::string_view, std::string_view, int64_t, int64_t) {
+Status ReviewStore::put_review(const ReviewRow&) { return no_reviews("put_review"); }
+Result<bool> ReviewStore::claim_review(std::string_view, std::string_view, int64_t, int64_t) {
   return no_reviews("claim_review");
 }
-Status Store::finish_review(std::string_view, std::string_view, bool, std::string_view, int64_t) {
+Status ReviewStore::finish_review(std::string_view, std::string_view, bool, std::string_view,
+                                  int64_t) {
   return no_reviews("finish_review");
 }
-Result<std::optional<ReviewRow>> Store::load_review(std::string_view) {
+Result<std::optional<ReviewRow>> ReviewStore::load_review(std::string_view) {
   return no_reviews("load_review");
 }
-Result<std::vector<ReviewRow>> Store::claimable_reviews(int64_t, int) {
+Result<std::vector<ReviewRow>> ReviewStore::claimable_reviews(int64_t, int) {
   return no_reviews("claimable_reviews");
 }
 
@@ -127,21 +130,23 @@ Error no_puzzles(std::string_view op) {
 }
 }  // namespace
 
-Result<std::optional<int64_t>> Store::add_puzzle(const PuzzleRow&) {
+Result<std::optional<int64_t>> PuzzleStore::add_puzzle(const PuzzleRow&) {
   return no_puzzles("add_puzzle");
 }
-Result<std::optional<PuzzleRow>> Store::puzzle_by_id(int64_t) { return no_puzzles("puzzle_by_id"); }
-Result<std::vector<PuzzleRow>> Store::puzzles_near(std::string_view, double, std::string_view,
-                                                   int) {
+Result<std::optional<PuzzleRow>> PuzzleStore::puzzle_by_id(int64_t) {
+  return no_puzzles("puzzle_by_id");
+}
+Result<std::vector<PuzzleRow>> PuzzleStore::puzzles_near(std::string_view, double, std::string_view,
+                                                         int) {
   return no_puzzles("puzzles_near");
 }
-Result<std::vector<PuzzleRow>> Store::list_puzzles(std::string_view) {
+Result<std::vector<PuzzleRow>> PuzzleStore::list_puzzles(std::string_view) {
   return no_puzzles("list_puzzles");
 }
-Result<std::optional<PuzzleRatingRow>> Store::puzzle_rating(std::string_view) {
+Result<std::optional<PuzzleRatingRow>> PuzzleStore::puzzle_rating(std::string_view) {
   return no_puzzles("puzzle_rating");
 }
-Result<bool> Store::rate_puzzle_attempt(const PuzzleAttemptRow&) {
+Result<bool> PuzzleStore::rate_puzzle_attempt(const PuzzleAttemptRow&) {
   return no_puzzles("rate_puzzle_attempt");
 }
 

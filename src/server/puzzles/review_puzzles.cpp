@@ -22,7 +22,7 @@ store::PuzzleRow puzzle_row(const engine::puzzles::Puzzle& p, int64_t now_ms) {
   return row;
 }
 
-int mine_review_puzzles(store::Store& store, const engine::GameReview& review,
+int mine_review_puzzles(store::PuzzleStore& store, const engine::GameReview& review,
                         const std::string& game_id, uint64_t nodes, int threads, int64_t now_ms,
                         const std::atomic<bool>* stop) {
   namespace ep = engine::puzzles;

@@ -10,7 +10,7 @@
 
 #include "engine/puzzles/puzzle.h"
 #include "engine/review.h"
-#include "store/store.h"
+#include "store/puzzle_store.h"
 
 namespace arbiter::server::puzzles {
 
@@ -27,7 +27,7 @@ store::PuzzleRow puzzle_row(const engine::puzzles::Puzzle& p, int64_t now_ms);
 // (a game without a win-probability model, the store) adds nothing more and returns what was
 // added so far: mining is a by-product of a review, never its failure.
 // `stop`, raised, gives up at once (nullptr: never).
-int mine_review_puzzles(store::Store& store, const engine::GameReview& review,
+int mine_review_puzzles(store::PuzzleStore& store, const engine::GameReview& review,
                         const std::string& game_id, uint64_t nodes, int threads, int64_t now_ms,
                         const std::atomic<bool>* stop = nullptr);
 

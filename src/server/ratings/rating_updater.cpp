@@ -2,8 +2,8 @@
 
 #include <set>
 
+#include "clocks/time_control.h"
 #include "games/registry.h"
-#include "server/clocks/time_control.h"
 #include "server/play/live_game.h"
 #include "server/ratings/glicko2.h"
 
@@ -58,7 +58,7 @@ std::vector<store::RatingRow> rate_game(const std::vector<store::RatingRow>& cur
   return out;
 }
 
-RatingUpdater::RatingUpdater(std::shared_ptr<store::Store> store)
+RatingUpdater::RatingUpdater(std::shared_ptr<store::AccountStore> store)
     : store_(std::move(store)), thread_([this] { run(); }) {}
 
 RatingUpdater::~RatingUpdater() {

@@ -6,7 +6,7 @@
 // speed "real-time" or "correspondence". Each player's rating first grows with the absence since
 // their previous rated game in the pool (glicko2.h inflate, one rating period = one day), then
 // takes the game's pairwise results (glicko2.h pairwise_results) as one Glicko-2 update. The
-// store marks the game rated in the same transaction (Store::apply_ratings), so a game that
+// store marks the game rated in the same transaction (AccountStore::apply_ratings), so a game that
 // several servers see end is rated once.
 #pragma once
 
@@ -18,7 +18,8 @@
 #include <thread>
 #include <vector>
 
-#include "store/store.h"
+#include "store/account_store.h"
+#include "store/game_rows.h"
 
 namespace arbiter::server::ratings {
 
@@ -37,7 +38,7 @@ std::vector<store::RatingRow> rate_game(const std::vector<store::RatingRow>& cur
 
 class RatingUpdater {
  public:
-  explicit RatingUpdater(std::shared_ptr<store::Store> store);
+  explicit RatingUpdater(std::shared_ptr<store::AccountStore> store);
   ~RatingUpdater();  // applies what is queued, then stops
   RatingUpdater(const RatingUpdater&) = delete;
   RatingUpdater& operator=(const RatingUpdater&) = delete;
@@ -53,7 +54,7 @@ class RatingUpdater {
   void run();
   void apply(const Job& job);
 
-  std::shared_ptr<store::Store> store_;
+  std::shared_ptr<store::AccountStore> store_;
   std::mutex mu_;
   std::condition_variable wake_;
   std::deque<Job> jobs_;
