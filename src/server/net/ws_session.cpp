@@ -14,8 +14,7 @@
 #include "server/accounts/online_api.h"
 #include "server/http/api_json.h"
 #include "server/net/transport.h"
-#include "server/net/ws_stream.h"
-#include "server/net/ws_write_queue.h"
+#include "server/net/ws_connection.h"
 
 namespace arbiter::server {
 namespace {
@@ -28,43 +27,31 @@ constexpr std::size_t kMaxQueued = 1024;  // messages waiting to be written
 // The session cookie's name and its "=": a Cookie header without it names no account.
 const std::string kSessionCookiePrefix = std::string(kSessionCookie) + "=";
 
-class WsSession : public Subscriber,
-                  public LobbyWatcher,
-                  public std::enable_shared_from_this<WsSession> {
+class WsSession : public WsConnection<WsSession>, public Subscriber, public LobbyWatcher {
  public:
   WsSession(net::ip::tcp::socket&& socket, const Context& ctx, std::string game, std::string remote,
             ConnectionSlot slot)
-      : ws_(std::move(socket)),
+      : WsConnection(std::move(socket), kMaxQueued, std::move(slot)),
         ctx_(ctx),
         game_(std::move(game)),
-        remote_(std::move(remote)),
-        writes_(ws_, kMaxQueued, [this] { close(); }),
-        slot_(std::move(slot)) {}
-
-  void run(WsUpgrade&& upgrade) {
-    upgrade_ = std::move(upgrade);
-    open_websocket(ws_, upgrade_,
-                   [self = shared_from_this()](beast::error_code ec) { self->on_open(ec); });
-  }
+        remote_(std::move(remote)) {}
 
   // Thread-safe: called by the hub under a game's lock; the JSON is written, and sent, on our
   // strand.
   void send(std::shared_ptr<const GameEvent> event) override {
-    net::post(ws_.get_executor(), [self = shared_from_this(), e = std::move(event)] {
+    net::post(executor(), [self = shared_from_this(), e = std::move(event)] {
       self->enqueue(std::make_shared<const std::string>(event_text(*e)));
     });
   }
   // Thread-safe, as send(): called by the lobby under its lock.
-  void send_lobby(std::shared_ptr<const std::string> message) override {
-    net::post(ws_.get_executor(),
-              [self = shared_from_this(), m = std::move(message)] { self->enqueue(m); });
-  }
+  void send_lobby(std::shared_ptr<const std::string> message) override { post(std::move(message)); }
 
  private:
+  friend class WsConnection<WsSession>;
+
   bool lobby() const { return game_.empty(); }
 
-  void on_open(beast::error_code ec) {
-    if (ec) return;
+  void on_open() {
     if (!lobby()) {
       auto subscribed = ctx_.hub.subscribe(game_, weak_from_this());
       if (!subscribed) {
@@ -72,7 +59,6 @@ class WsSession : public Subscriber,
       }
     }
     with_account();
-    do_read();
   }
 
   // Reads who the upgrade's session belongs to (on a hub worker: it may read the store), then
@@ -80,16 +66,16 @@ class WsSession : public Subscriber,
   // session, or with the workers busy, the watcher is a guest.
   void with_account() {
     Request request;
-    request.authorization = std::string(upgrade_[http::field::authorization]);
-    request.cookie = std::string(upgrade_[http::field::cookie]);
+    request.authorization = std::string(upgrade()[http::field::authorization]);
+    request.cookie = std::string(upgrade()[http::field::cookie]);
     const bool has_session = request.cookie.find(kSessionCookiePrefix) != std::string::npos ||
                              request.authorization.find("s.") != std::string::npos;
     if (!has_session) return watch_as("");
     auto self = shared_from_this();
     const bool queued = ctx_.hub.run_work([self, request] {
       // Back on our strand, so that a close() since is seen and leave() follows announce().
-      net::post(self->ws_.get_executor(), [self, caller = self->ctx_.api.session_caller(request)] {
-        if (!self->writes_.stopped()) self->watch_as(caller);
+      net::post(self->executor(), [self, caller = self->ctx_.api.session_caller(request)] {
+        if (!self->closed()) self->watch_as(caller);
       });
     });
     if (!queued) watch_as("");
@@ -106,47 +92,24 @@ class WsSession : public Subscriber,
     if (!caller.empty()) (void)ctx_.hub.announce(game_, caller, weak_from_this());
   }
 
-  void do_read() {
-    read_websocket_text(ws_, buffer_,
-                        [self = shared_from_this()](beast::error_code ec, std::string text) {
-                          self->on_read(ec, text);
-                        });
-  }
-
-  void on_read(beast::error_code ec, const std::string& text) {
-    if (ec) return close();
+  void on_message(const std::string& text) {
     // An error is answered when known (a move is checked once stored), back on our strand.
     ctx_.api.handle_ws_message_async(
         game_, text, remote_,
         [self = shared_from_this()](std::string reply) {
-          net::post(self->ws_.get_executor(), [self, r = std::move(reply)]() mutable {
-            self->enqueue(std::make_shared<const std::string>(std::move(r)));
-          });
+          self->post(std::make_shared<const std::string>(std::move(reply)));
         },
         weak_from_this());
-    do_read();
   }
 
-  void enqueue(std::shared_ptr<const std::string> message) {
-    writes_.push(std::move(message), shared_from_this());
-  }
-
-  void close() {
-    if (writes_.stopped()) return;
-    writes_.stop();
-    // Its seats are away from now (presence, docs/online.md).
+  // Its seats are away from now (presence, docs/online.md).
+  void on_close() {
     if (!lobby()) ctx_.hub.leave(game_, this);
-    close_websocket(ws_);
   }
 
-  WsStream ws_;
   const Context& ctx_;
   std::string game_;
   std::string remote_;
-  WsUpgrade upgrade_;
-  beast::flat_buffer buffer_;
-  WsWriteQueue writes_;  // stopped once the session closes
-  ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
 };
 
 }  // namespace
