@@ -21,8 +21,8 @@
 
 #include "cli/command.h"
 #include "cli/file_text.h"
-#include "core/rng.h"
 #include "core/text.h"
+#include "engine/game_module.h"
 #include "engine/match_stats.h"
 #include "engine/searcher.h"
 #include "games/registry.h"
@@ -72,19 +72,6 @@ Result<std::vector<std::vector<std::string>>> read_openings(const std::string& p
     out.push_back(std::move(moves));
   }
   if (out.empty()) return make_error("--openings: no opening in " + quote(path));
-  return out;
-}
-
-// Random plies from the start position, chosen among the sorted legal moves.
-std::vector<std::string> random_opening(const GameState& start, int plies, uint64_t seed) {
-  auto s = start.clone();
-  Rng rng(seed);
-  std::vector<std::string> out;
-  for (int i = 0; i < plies && !s->is_terminal(); ++i) {
-    const auto moves = s->legal_moves();
-    out.push_back(moves[rng.below(moves.size())]);
-    (void)s->apply(out.back());
-  }
   return out;
 }
 
@@ -140,7 +127,7 @@ Runner setup_match(CLI::App& sub) {
       players[i] = *r;
     }
     // A net must be of this game, player count and parameters: said before any game starts.
-    const auto probe = game->make_searcher();
+    const auto probe = engine::make_searcher(*game);
     if (auto st = probe->set_position(**start); !st) return fail(st.error());
     for (int i = 0; i < 2; ++i) {
       if (auto st = probe->prepare(players[i]); !st) {
@@ -207,9 +194,9 @@ Runner setup_match(CLI::App& sub) {
         setup.tc = tc;
         setup.seed = o->seed + g;
         const int pair = g / 2;
-        setup.opening = openings->empty()
-                            ? random_opening(**start, o->random_plies, o->seed * 7919 + pair)
-                            : (*openings)[pair % openings->size()];
+        setup.opening = openings->empty() ? engine::random_opening(**start, o->random_plies,
+                                                                   o->seed * 7919 + pair)
+                                          : (*openings)[pair % openings->size()];
         for (int p = 0; p < n; ++p) setup.seat_player.push_back((p + g) % 2);
         auto outcome = engine::play_game(setup, players, &stop);
         std::lock_guard lock(tally.mutex);

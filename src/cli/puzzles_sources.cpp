@@ -4,29 +4,12 @@
 
 #include "cli/file_text.h"
 #include "cli/store_open.h"
-#include "core/rng.h"
 #include "core/text.h"
 #include "engine/match.h"
 #include "records/record.h"
 #include "store/store.h"
 
 namespace arbiter::cli::puzzles {
-namespace {
-
-// Random plies from `start`, chosen among the sorted legal moves.
-std::vector<std::string> random_opening(const GameState& start, int plies, uint64_t seed) {
-  auto s = start.clone();
-  Rng rng(seed);
-  std::vector<std::string> out;
-  for (int i = 0; i < plies && !s->is_terminal(); ++i) {
-    const auto moves = s->legal_moves();
-    out.push_back(moves[rng.below(moves.size())]);
-    (void)s->apply(out.back());
-  }
-  return out;
-}
-
-}  // namespace
 
 Status self_play_games(const SelfPlay& setup, const GameSink& sink) {
   auto initial = setup.game->new_state(setup.params);
@@ -36,7 +19,7 @@ Status self_play_games(const SelfPlay& setup, const GameSink& sink) {
     engine::GameSetup g;
     g.game = setup.game;
     g.params = setup.params;
-    g.opening = random_opening(**initial, setup.random_plies, seed);
+    g.opening = engine::random_opening(**initial, setup.random_plies, seed);
     g.seat_player.assign((*initial)->num_players(), 0);
     g.seed = seed;
     auto played = engine::play_game(g, {setup.player, setup.player});

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "core/rng.h"
 #include "core/text.h"
 #include "engine/engine.h"
 
@@ -22,6 +23,18 @@ Result<TimeControl> parse_time_control(std::string_view text) {
     return make_error("time control " + quote(text) + ": bad increment");
   }
   return tc;
+}
+
+std::vector<std::string> random_opening(const GameState& start, int plies, uint64_t seed) {
+  auto s = start.clone();
+  Rng rng(seed);
+  std::vector<std::string> out;
+  for (int i = 0; i < plies && !s->is_terminal(); ++i) {
+    const auto moves = s->legal_moves();
+    out.push_back(moves[rng.below(moves.size())]);
+    (void)s->apply(out.back());
+  }
+  return out;
 }
 
 Result<GameOutcome> play_game(const GameSetup& setup, const std::array<ai::Recipe, 2>& players,

@@ -41,6 +41,10 @@ struct GameOutcome {
   int time_overruns = 0;  // moves that took longer than the time they were given
 };
 
+// `plies` random moves from `start` (fewer if the game ends first), each chosen by `seed` among
+// the sorted legal moves: an opening, so that games between the same engines differ.
+std::vector<std::string> random_opening(const GameState& start, int plies, uint64_t seed);
+
 // Plays the game to its end. `abort` (may be null) ends it early with an error.
 Result<GameOutcome> play_game(const GameSetup& setup, const std::array<ai::Recipe, 2>& players,
                               const std::atomic<bool>* abort = nullptr);

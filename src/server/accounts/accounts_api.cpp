@@ -194,6 +194,19 @@ OnlineApi::Outcome OnlineApi::account(Call& c) {
                        }));
 }
 
+std::optional<OnlineApi::Outcome> OnlineApi::confirm_password(const SessionAccount& who,
+                                                              const std::string& password) {
+  if (const int wait = password_checks_.take(std::to_string(who.id))) {
+    return too_many("password attempts for " + quote(who.username), wait);
+  }
+  auto row = store_->account_by_id(who.id);
+  if (!row) return Hub::store_failure(row.failure());
+  if (!*row || !accounts::verify_password((*row)->password_hash, password)) {
+    return forbidden("password: wrong password");
+  }
+  return std::nullopt;
+}
+
 OnlineApi::Outcome OnlineApi::change_password(Call& c) {
   auto who = logged_in(c);
   if (!who) return who.error();
@@ -204,14 +217,7 @@ OnlineApi::Outcome OnlineApi::change_password(Call& c) {
   if (auto st = accounts::check_password(*next); !st) {
     return bad_request("new_password: " + st.error());
   }
-  if (const int wait = password_checks_.take(std::to_string(who->id))) {
-    return too_many("password attempts for " + quote(who->username), wait);
-  }
-  auto row = store_->account_by_id(who->id);
-  if (!row) return Hub::store_failure(row.failure());
-  if (!*row || !accounts::verify_password((*row)->password_hash, *password)) {
-    return forbidden("password: wrong password");
-  }
+  if (auto refused = confirm_password(*who, *password)) return *refused;
   auto hash = accounts::hash_password(*next);
   if (!hash) return internal_error(hash.error());
   const std::string keep = hash_token(std::string_view(c.session).substr(2));
@@ -225,14 +231,7 @@ OnlineApi::Outcome OnlineApi::delete_account(Call& c) {
   if (!who) return who.error();
   auto password = required_string(c.body, "password");
   if (!password) return password.error();
-  if (const int wait = password_checks_.take(std::to_string(who->id))) {
-    return too_many("password attempts for " + quote(who->username), wait);
-  }
-  auto row = store_->account_by_id(who->id);
-  if (!row) return Hub::store_failure(row.failure());
-  if (!*row || !accounts::verify_password((*row)->password_hash, *password)) {
-    return forbidden("password: wrong password");
-  }
+  if (auto refused = confirm_password(*who, *password)) return *refused;
   if (auto st = store_->delete_account(who->id); !st) return Hub::store_failure(st);
   forget_sessions(who->id);
   hub_.lobby().seeks_changed();   // its seeks and the challenges to it are gone

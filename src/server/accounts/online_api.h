@@ -85,6 +85,9 @@ class OnlineApi {
   Outcome accept_seek(Call& c);
   Outcome withdraw_seek(Call& c);
 
+  // The refusal of a session's own password check (a password change, a deletion): 429 past
+  // the account's attempts, 403 for a wrong password; nullopt when `password` is the account's.
+  std::optional<Outcome> confirm_password(const SessionAccount& who, const std::string& password);
   // session_of without noting the address.
   std::optional<SessionAccount> read_session(const Request& request);
   // The caller's session, or 401.

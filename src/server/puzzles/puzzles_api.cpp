@@ -66,6 +66,14 @@ Outcome<Loaded> replay(store::PuzzleRow row) {
   return out;
 }
 
+// Puzzle `id` from `store`, replayed: 404 when there is none.
+Outcome<Loaded> load_puzzle(store::PuzzleStore& store, int64_t id) {
+  auto row = store.puzzle_by_id(id);
+  if (!row) return store_error(row.failure());
+  if (!*row) return not_found("no puzzle " + std::to_string(id));
+  return replay(std::move(**row));
+}
+
 }  // namespace
 
 struct PuzzlesApi::Call {
@@ -86,7 +94,7 @@ struct PuzzlesApi::Call {
 };
 
 // Attempts: 20 at once per address, then two a second (a person clicks far slower).
-PuzzlesApi::PuzzlesApi(std::shared_ptr<store::Store> store)
+PuzzlesApi::PuzzlesApi(std::shared_ptr<store::PuzzleStore> store)
     : store_(std::move(store)), attempts_(2, 20), legal_(kLegalBudget) {}
 
 bool PuzzlesApi::owns(const std::vector<std::string>& segments) {
@@ -198,10 +206,7 @@ PuzzlesApi::Out PuzzlesApi::next(Call& c) {
 PuzzlesApi::Out PuzzlesApi::one(Call& c) {
   auto id = puzzle_id(c.segments[2]);
   if (!id) return id.error();
-  auto row = store_->puzzle_by_id(*id);
-  if (!row) return store_error(row.failure());
-  if (!*row) return not_found("no puzzle " + std::to_string(*id));
-  auto loaded = replay(std::move(**row));
+  auto loaded = load_puzzle(*store_, *id);
   if (!loaded) return loaded.error();
   return json_response(200, written(8192, [&](JsonWriter& w) {
                          w.begin_object();
@@ -229,10 +234,7 @@ PuzzlesApi::Out PuzzlesApi::rating(Call& c) {
 PuzzlesApi::Out PuzzlesApi::legal(Call& c) {
   auto id = puzzle_id(c.segments[2]);
   if (!id) return id.error();
-  auto row = store_->puzzle_by_id(*id);
-  if (!row) return store_error(row.failure());
-  if (!*row) return not_found("no puzzle " + std::to_string(*id));
-  auto loaded = replay(std::move(**row));
+  auto loaded = load_puzzle(*store_, *id);
   if (!loaded) return loaded.error();
   const auto moves = words(c.param("moves"), ",");
   const auto& line = loaded->line;
@@ -299,10 +301,7 @@ PuzzlesApi::Out PuzzlesApi::attempt(Call& c) {
     }
     moves.push_back((*field)[i].get<std::string>());
   }
-  auto row = store_->puzzle_by_id(*id);
-  if (!row) return store_error(row.failure());
-  if (!*row) return not_found("no puzzle " + std::to_string(*id));
-  auto loaded = replay(std::move(**row));
+  auto loaded = load_puzzle(*store_, *id);
   if (!loaded) return loaded.error();
   auto step = check_attempt(loaded->line, loaded->solution, moves);
   if (!step) return step.error();

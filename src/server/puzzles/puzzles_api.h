@@ -10,8 +10,8 @@
 //
 // An attempt is stateless (puzzles/attempt.h): each POST carries every move the solver has made.
 // When it ends (solved or failed) the solver's and the puzzle's ratings change
-// (puzzles/puzzle_glicko.h), once per solver and puzzle (Store::rate_puzzle_attempt): trying a
-// puzzle again is answered the same way but rated no more. Attempts are limited per address.
+// (puzzles/puzzle_glicko.h), once per solver and puzzle (PuzzleStore::rate_puzzle_attempt): trying
+// a puzzle again is answered the same way but rated no more. Attempts are limited per address.
 #pragma once
 
 #include <cstdint>
@@ -32,7 +32,7 @@ inline constexpr std::string_view kBrowserCookie = "arbiter_browser";
 
 class PuzzlesApi {
  public:
-  explicit PuzzlesApi(std::shared_ptr<store::Store> store);
+  explicit PuzzlesApi(std::shared_ptr<store::PuzzleStore> store);
 
   // Whether `segments` (the path, split) is under /api/puzzles.
   static bool owns(const std::vector<std::string>& segments);
@@ -51,7 +51,7 @@ class PuzzlesApi {
   Out attempt(Call& c);
   Out rating(Call& c);
 
-  std::shared_ptr<store::Store> store_;
+  std::shared_ptr<store::PuzzleStore> store_;
   RateLimiter attempts_;
   LegalIndexes legal_;
 };
