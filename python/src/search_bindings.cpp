@@ -11,6 +11,7 @@
 
 #include "ai/levels.h"
 #include "ai/search.h"
+#include "engine/game_module.h"
 #include "engine/searcher.h"
 #include "handles.h"
 
@@ -114,7 +115,7 @@ SearchOutcome search(StateHandle& s, int level, std::optional<double> movetime,
   const ai::Algorithm algo = algorithm_run(recipe, limits, players);
   out.algorithm = std::string(ai::algorithm_name(algo));
 
-  auto searcher = s.game->game->make_searcher();
+  auto searcher = engine::make_searcher(*s.game->game);
   check(searcher->set_position(state));
   engine::EngineResult r;
   {

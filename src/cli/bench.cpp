@@ -11,6 +11,7 @@
 #include "cli/command.h"
 #include "core/rng.h"
 #include "core/text.h"
+#include "engine/game_module.h"
 #include "engine/search_bench.h"
 #include "engine/searcher.h"
 #include "games/registry.h"
@@ -99,7 +100,7 @@ void print_search_start(const Game& game) {
     const auto moves = state.legal_moves();
     if (moves.empty() || !state.apply(moves[rng.below(moves.size())])) break;
   }
-  const auto searcher = game.make_searcher();
+  const auto searcher = engine::make_searcher(game);
   const auto params = ParamMap::parse(state.params_text());
   if (!params) return;
   auto time_per_call = [](auto&& fn) {

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "engine/game_module.h"
 #include "engine/searcher.h"
 
 namespace arbiter::cli {
@@ -27,7 +28,7 @@ Runner setup_eval(CLI::App& sub) {
     if (!state) return fail(state.error());
     auto recipe = ai::parse_player_spec(o->player);
     if (!recipe) return fail("--player: " + recipe.error());
-    auto searcher = (*state)->game().make_searcher();
+    auto searcher = engine::make_searcher((*state)->game());
     if (auto st = searcher->set_position(**state); !st) return fail(st.error());
     auto e = searcher->evaluate(*recipe);
     if (!e) return fail(e.error());

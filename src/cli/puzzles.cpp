@@ -24,6 +24,7 @@
 #include "cli/puzzles_sources.h"
 #include "cli/store_open.h"
 #include "core/text.h"
+#include "core/wall_clock.h"
 #include "engine/puzzles/finder.h"
 #include "engine/puzzles/puzzle_text.h"
 #include "games/registry.h"
@@ -51,12 +52,6 @@ struct GenerateOptions {
   std::string out;
   bool quiet = false;
 };
-
-int64_t now_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 std::string joined_words(const std::vector<std::string>& words) {
   std::string out;

@@ -1,5 +1,7 @@
 #include "engine/engine.h"
 
+#include "engine/game_module.h"
+
 namespace arbiter::engine {
 
 Engine::~Engine() {
@@ -11,7 +13,7 @@ Status Engine::set_position(const GameState& state) {
   if (running_) return make_error("the engine is searching; stop it first");
   if (thread_.joinable()) thread_.join();
   if (!searcher_ || &state.game() != game_) {
-    searcher_ = state.game().make_searcher();
+    searcher_ = make_searcher(state.game());
     game_ = &state.game();
   }
   auto st = searcher_->set_position(state);

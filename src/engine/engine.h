@@ -38,7 +38,7 @@ class Engine {
   Engine& operator=(const Engine&) = delete;
 
   // Copies the position (its concrete State, history included) into its game's searcher
-  // (Game::make_searcher(), kept while the game stays the same).
+  // (make_searcher(), engine/game_module.h, kept while the game stays the same).
   Status set_position(const GameState& state);
   void set_recipe(const ai::Recipe& recipe) { recipe_ = recipe; }
   Status set_player(std::string_view spec);  // parse_player_spec()

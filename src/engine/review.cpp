@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "ai/search.h"
+#include "engine/game_module.h"
 
 namespace arbiter::engine {
 
@@ -77,7 +78,7 @@ std::vector<EngineResult> search_all(const std::vector<std::unique_ptr<GameState
   const std::atomic<bool> never{false};
   const std::atomic<bool>& stop = options.stop ? *options.stop : never;
   auto work = [&] {
-    auto searcher = positions[0]->game().make_searcher();
+    auto searcher = make_searcher(positions[0]->game());
     for (std::size_t i = next++; i < positions.size(); i = next++) {
       if (stop.load()) break;
       if (!positions[i]->is_terminal() && searcher->set_position(*positions[i])) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "engine/game_module.h"
 #include "engine/searcher.h"
 #include "games/registry.h"
 
@@ -40,7 +41,7 @@ std::unique_ptr<GameState> bench_state(const Game& game, const BenchPosition& p)
 std::optional<BenchSearch> search_position(const Game& game, const BenchPosition& p) {
   auto state = bench_state(game, p);
   if (!state || state->is_terminal()) return std::nullopt;
-  auto searcher = game.make_searcher();
+  auto searcher = make_searcher(game);
   if (!searcher->set_position(*state).ok()) return std::nullopt;
   return searcher->bench(p);
 }
@@ -97,7 +98,7 @@ void bench_net(const Game& game, std::string* lines) {
     if (p.playouts > 0) continue;
     auto state = bench_state(game, p);
     if (!state || state->is_terminal() || state->num_players() != 2) continue;
-    auto searcher = game.make_searcher();
+    auto searcher = make_searcher(game);
     if (!searcher->set_position(*state).ok() || !searcher->prepare(net).ok()) return;
     for (int e = 0; e < 2; ++e) {
       if (e == 1 && !searcher->prepare(ai::level_recipe(ai::kMaxLevel)).ok()) return;

@@ -1,7 +1,6 @@
 // Searcher: one game's searches behind a small virtual interface, so the Engine (and the match
 // tool) can hold any game. Implemented once as a template over a game's Descriptor and its
-// concrete State (game_searcher.h); each Game makes its own (Game::make_searcher(), paired in
-// engine/game_module.h).
+// concrete State (game_searcher.h); make_searcher(game) (engine/game_module.h) makes a game's.
 #pragma once
 
 #include <atomic>

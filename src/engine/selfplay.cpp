@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/rng.h"
+#include "engine/game_module.h"
 #include "engine/searcher.h"
 #include "engine/win_probability.h"
 #include "nn/selfplay_data.h"
@@ -111,7 +112,7 @@ Status run_selfplay(const SelfplayOptions& o,
                     const std::atomic<bool>* stop) {
   auto start = o.game->new_state(o.params);
   if (!start) return make_error(start.error());
-  auto probe = o.game->make_searcher();
+  auto probe = make_searcher(*o.game);
   if (auto st = probe->set_position(**start); !st) return st;
   if (auto st = probe->prepare(o.recipe); !st) return st;
   if (probe->feature_set().empty()) {
@@ -178,7 +179,7 @@ Status run_selfplay(const SelfplayOptions& o,
   std::size_t next_take = 0, next_write = 0;
   std::string error;
   auto worker = [&] {
-    Worker w{o.game->make_searcher()};
+    Worker w{make_searcher(*o.game)};
     for (;;) {
       std::size_t k;
       {

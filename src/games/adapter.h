@@ -2,12 +2,11 @@
 //
 // Layering: a game is one module, its folder (games/<game>/), declared by one Descriptor
 // (games/<game>/descriptor.h; src/games/README.md names every member). GameAdapter turns the
-// Descriptor into the runtime Game, all but its AI; engine::GameModule<Descriptor>
-// (engine/game_module.h) derives from it and adds make_searcher(), pairing it with
-// GameSearcher<Descriptor>, which takes the concrete State out of the StateAdapter (state())
-// rather than rebuilding it from text. The game list (games/game_list.cpp) instantiates one
-// GameModule per Descriptor. So games/ knows nothing of the searches, and the engine knows no
-// game.
+// Descriptor into the runtime Game, all but its AI; the engine's table of searches
+// (engine/game_module.h) pairs it with GameSearcher<Descriptor>, which takes the concrete State
+// out of the StateAdapter (state()) rather than rebuilding it from text. The game list
+// (app/game_list.cpp) makes one module per Descriptor. So games/ knows nothing of the searches,
+// and the engine knows no game.
 //
 // What a Descriptor provides (checked at compile time where it is used):
 //   struct Descriptor {
@@ -21,8 +20,6 @@
 //     static constexpr std::string_view kPerftSuite;           // bench/suites/NAME.txt, or ""
 //     static Result<Params> parse_params(const ParamMap&);
 //     static std::string params_text(const Params&);        // canonical, defaults included
-//     static Result<State> new_state(const Params&);         // the start position
-//     static Result<State> parse_position(const Params&, std::string_view text);
 //     static BoardView view(const State&);                    // games/board_view.h
 //     // Move text has one reader: read_move() gives the move as written, legal or not (the
 //     // reader parse_move() is built on); move_parts() makes the clicks and path from it and
@@ -167,7 +164,7 @@ class StateAdapter final : public GameState {
     return Descriptor::move_parts(state_, *written);
   }
   uint64_t hash() const override { return state_.hash(); }
-  uint64_t recomputed_hash() const override { return state_.compute_hash(); }
+  uint64_t compute_hash() const override { return state_.compute_hash(); }
   uint64_t perft(int depth) const override {
     State copy = state_;
     return arbiter::perft(copy, depth);
@@ -406,7 +403,7 @@ class StateAdapter final : public GameState {
   ContentStamp stamp_;
 };
 
-// Every Game member but make_searcher() (engine/game_module.h adds it).
+// The runtime Game of a Descriptor (its searches: engine/game_module.h).
 template <class Descriptor>
 class GameAdapter : public Game {
  public:
@@ -451,15 +448,14 @@ class GameAdapter : public Game {
   Result<std::unique_ptr<GameState>> new_state(const ParamMap& map) const override {
     auto params = Descriptor::parse_params(map);
     if (!params) return make_error(params.error());
-    auto state = Descriptor::new_state(*params);
-    if (!state) return make_error(state.error());
-    return wrap(std::move(*params), std::move(*state));
+    auto start = Descriptor::State::start(*params);
+    return wrap(std::move(*params), std::move(start));
   }
   Result<std::unique_ptr<GameState>> parse_state(const ParamMap& map,
                                                  std::string_view text) const override {
     auto params = Descriptor::parse_params(map);
     if (!params) return make_error(params.error());
-    auto state = Descriptor::parse_position(*params, text);
+    auto state = Descriptor::State::parse_position(*params, text);
     if (!state) return make_error(state.error());
     return wrap(std::move(*params), std::move(*state));
   }
@@ -474,7 +470,7 @@ class GameAdapter : public Game {
     if (!map) return make_error("serialized state: parameters: " + map.error());
     auto params = Descriptor::parse_params(*map);
     if (!params) return make_error("serialized state: parameters: " + params.error());
-    auto state = Descriptor::parse_position(*params, fields->position);
+    auto state = Descriptor::State::parse_position(*params, fields->position);
     if (!state) return make_error("serialized state: " + state.error());
     if (auto read = Descriptor::Snapshot::read(*state, fields->record); !read) {
       return make_error("serialized state: record: " + read.error());

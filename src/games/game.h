@@ -20,10 +20,6 @@
 
 namespace arbiter {
 
-namespace engine {
-class Searcher;  // engine/searcher.h
-}
-
 class Game;
 class MoveLister;  // games/move_lister.h
 
@@ -74,7 +70,7 @@ class GameState {
   // canonical spelling when the move is legal in this position, else the text as written.
   virtual Result<MoveParts> move_parts(std::string_view move) const = 0;
   virtual uint64_t hash() const = 0;  // incremental
-  virtual uint64_t recomputed_hash() const = 0;
+  virtual uint64_t compute_hash() const = 0;
   virtual uint64_t perft(int depth) const = 0;
   // Plays uniformly random legal moves on a copy until the game ends; returns the plies played.
   virtual uint64_t random_playout(uint64_t seed) const = 0;
@@ -161,9 +157,6 @@ class Game {
   virtual std::span<const WinModel> win_models() const = 0;
   // The name of the game's perft suite (bench/suites/NAME.txt); "" when it has none.
   virtual std::string_view perft_suite() const = 0;
-  // The game's searches behind the engine's interface, for positions of this game
-  // (engine/game_module.h makes them).
-  virtual std::unique_ptr<engine::Searcher> make_searcher() const = 0;
 
   virtual Result<std::unique_ptr<GameState>> new_state(const ParamMap& params) const = 0;
   // A position given as position text, under the given parameters.

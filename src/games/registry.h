@@ -1,4 +1,4 @@
-// The games arbiter knows. all_games() is the one list (game_list.cpp, linked into each program
+// The games arbiter knows. all_games() is the one list (app/game_list.cpp, linked into each program
 // rather than the library, so that the test build can add its test games); no
 // static-initialisation tricks. Everything else finds a game here, by name.
 #pragma once

@@ -4,13 +4,14 @@
 
 namespace arbiter::worker {
 
-Result<AiMoveRows> ai_move_rows(const server::LiveGame& g, std::string_view text, int64_t now_ms) {
+Result<AiMoveRows> ai_move_rows(const replay::StoredGame& g, std::string_view text,
+                                int64_t now_ms) {
   const int seat = g.state->to_move();
   // Never before the row's own time: servers keep the newer of two copies by updated_ms.
   const int64_t now = std::max(now_ms, g.row.updated_ms);
   int64_t charged = std::max<int64_t>(0, now - g.turn_started_ms);
   if (g.clock_running()) {
-    server::clocks::SeatClocks trial = g.clocks;
+    clocks::SeatClocks trial = g.clocks;
     auto charge = trial.charge_move(seat, g.turn_started_ms, now);
     if (!charge) return make_error("game " + g.row.id + ": " + charge.error());
     charged = *charge;

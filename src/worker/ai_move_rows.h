@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "core/result.h"
-#include "server/play/live_game.h"
+#include "replay/stored_game.h"
 #include "store/store.h"
 
 namespace arbiter::worker {
@@ -23,9 +23,9 @@ struct AiMoveRows {
   std::optional<store::AiJobRow> next_job;  // the AI seat to move after it, when there is one
 };
 
-// `g`: the game as read from the store (server::replay_game), its seat to move an AI; `text`:
+// `g`: the game as read from the store (replay::replay_stored), its seat to move an AI; `text`:
 // that seat's move; `now_ms`: when it is stored. An error when the move is not legal or the
 // seat's time is up.
-Result<AiMoveRows> ai_move_rows(const server::LiveGame& g, std::string_view text, int64_t now_ms);
+Result<AiMoveRows> ai_move_rows(const replay::StoredGame& g, std::string_view text, int64_t now_ms);
 
 }  // namespace arbiter::worker

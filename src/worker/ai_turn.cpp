@@ -8,8 +8,9 @@
 #include <utility>
 
 #include "ai/levels.h"
-#include "server/ai_seats/ai_movetime.h"
-#include "server/play/live_game.h"
+#include "core/wall_clock.h"
+#include "replay/ai_movetime.h"
+#include "replay/stored_game.h"
 #include "worker/ai_move_rows.h"
 
 namespace arbiter::worker {
@@ -48,7 +49,7 @@ const char* to_text(TurnOutcome outcome) {
 TurnRunner::TurnRunner(store::Store& store, TurnOptions options, const std::atomic<bool>& stopping)
     : store_(store), options_(std::move(options)), stopping_(stopping) {}
 
-int64_t TurnRunner::now() const { return options_.clock ? options_.clock() : server::now_ms(); }
+int64_t TurnRunner::now() const { return options_.clock ? options_.clock() : now_ms(); }
 
 TurnReport TurnRunner::give_back(const store::AiJobRow& job, TurnOutcome outcome,
                                  std::string detail) {
@@ -67,13 +68,12 @@ TurnReport TurnRunner::run(const store::AiJobRow& job) {
     }
     auto moves = store_.load_moves(job.game_id);
     if (!moves) return give_back(job, TurnOutcome::kFailed, moves.error());
-    auto live = server::replay_game(**row, *moves);
-    if (!live) {
+    replay::StoredGame g;
+    if (Status replayed = replay::replay_stored(g, **row, *moves); !replayed) {
       // The servers skip such a game too: nobody can play it.
       (void)store_.finish_ai_job(job.game_id, job.ply, true);
-      return report(TurnOutcome::kDropped, "the game does not replay: " + live.error());
+      return report(TurnOutcome::kDropped, "the game does not replay: " + replayed.error());
     }
-    const server::LiveGame& g = **live;
     if (!g.playing() || g.state->is_terminal() || g.ply() != job.ply) {
       auto done = store_.finish_ai_job(job.game_id, job.ply);
       if (!done) return give_back(job, TurnOutcome::kFailed, done.error());
@@ -90,7 +90,7 @@ TurnReport TurnRunner::run(const store::AiJobRow& job) {
       (void)store_.finish_ai_job(job.game_id, job.ply, true);
       return report(TurnOutcome::kDropped, g.state->player_name(seat) + " is not an AI seat");
     }
-    const double movetime = server::ai_movetime(g, options_.movetime, now());
+    const double movetime = replay::ai_movetime(g, options_.movetime, now());
     bool lost = false;
     const engine::EngineResult result = search(job, *g.state, seat_row.level, movetime, lost);
     if (stopping_) return give_back(job, TurnOutcome::kStopped, "the worker is stopping");

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <iostream>
 
-#include "server/play/live_game.h"
+#include "core/wall_clock.h"
 
 namespace arbiter::worker {
 namespace {
@@ -50,7 +50,7 @@ void Worker::run(int index) {
   turn.movetime = options_.movetime;
   turn.clock = options_.clock;
   TurnRunner runner(*store_, turn, stopping_);
-  auto now = [this] { return options_.clock ? options_.clock() : server::now_ms(); };
+  auto now = [this] { return options_.clock ? options_.clock() : now_ms(); };
   // Sleeps `ms` unless the worker stops first.
   auto idle = [this](int64_t ms) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);

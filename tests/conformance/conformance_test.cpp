@@ -24,7 +24,7 @@ void check_position(const Case& c, const GameState& s, bool deep) {
       << "duplicate legal move in " << s.to_text();
   ASSERT_EQ(s.num_legal_moves(), moves.size()) << s.to_text();
   ASSERT_EQ(s.is_terminal(), moves.empty()) << s.to_text();
-  ASSERT_EQ(s.hash(), s.recomputed_hash()) << s.to_text();
+  ASSERT_EQ(s.hash(), s.compute_hash()) << s.to_text();
 
   const std::string text = s.to_text();
   auto parsed = s.game().parse_state(*ParamMap::parse(s.params_text()), text);
@@ -42,7 +42,7 @@ void check_position(const Case& c, const GameState& s, bool deep) {
   for (const auto& m : moves) {
     ASSERT_TRUE(copy->apply(m).ok()) << m << " in " << text;
     ASSERT_EQ(copy->history().back(), m) << "canonical text is not stable in " << text;
-    ASSERT_EQ(copy->hash(), copy->recomputed_hash()) << m << " in " << text;
+    ASSERT_EQ(copy->hash(), copy->compute_hash()) << m << " in " << text;
     perft2 += copy->num_legal_moves();
     ASSERT_TRUE(copy->undo());
     ASSERT_EQ(copy->to_text(), text) << "undo of " << m;

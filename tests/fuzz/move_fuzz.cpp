@@ -28,7 +28,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     auto st = (*state)->apply(line);
     if (st && !parts) std::abort();
     if (!st && ((*state)->to_text() != before || st.error().empty())) std::abort();
-    if ((*state)->hash() != (*state)->recomputed_hash()) std::abort();
+    if ((*state)->hash() != (*state)->compute_hash()) std::abort();
   }
   return 0;
 }

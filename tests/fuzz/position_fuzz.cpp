@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string back = (*state)->to_text();
   auto again = game.parse_state(ParamMap{}, back);
   if (!again || (*again)->to_text() != back) std::abort();
-  if ((*state)->hash() != (*state)->recomputed_hash()) std::abort();
+  if ((*state)->hash() != (*state)->compute_hash()) std::abort();
   (void)(*state)->legal_moves();
   return 0;
 }

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/params.h"
+#include "engine/game_module.h"
 #include "engine/puzzles/difficulty.h"
 #include "engine/puzzles/only_move.h"
 #include "engine/searcher.h"
@@ -21,7 +22,7 @@ namespace {
 class Prober {
  public:
   Prober(const Game& game, const ai::Recipe& recipe, const std::atomic<bool>* stop)
-      : searcher_(game.make_searcher()), recipe_(recipe), stop_(stop ? stop : &never_) {
+      : searcher_(make_searcher(game)), recipe_(recipe), stop_(stop ? stop : &never_) {
     recipe_.threads = 1;
   }
   bool stopped() const { return stop_->load(); }

@@ -71,10 +71,6 @@ struct Descriptor {
 
   static Result<Params> parse_params(const ParamMap& map) { return travelers::parse_params(map); }
   static std::string params_text(const Params& p) { return travelers::params_text(p); }
-  static Result<State> new_state(const Params& p) { return State::start(p); }
-  static Result<State> parse_position(const Params& p, std::string_view text) {
-    return State::parse_position(p, text);
-  }
   static BoardView view(const State& s) { return travelers::view(s); }
   static Result<WrittenMove> read_move(const State&, std::string_view move) {
     return State::read_move(move);

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "ai/levels.h"
+#include "engine/game_module.h"
 #include "engine/review.h"
 #include "engine/searcher.h"
 #include "engine/win_probability.h"
@@ -192,7 +193,7 @@ void LiveAnalysis::run(Pending& p, Worker& worker) {
     return send(live_info_text(info));
   }
   if (worker.game != &s.game()) {
-    worker.searcher = s.game().make_searcher();
+    worker.searcher = engine::make_searcher(s.game());
     worker.game = &s.game();
   }
   if (auto st = worker.searcher->set_position(s); !st) {

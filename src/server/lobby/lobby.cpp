@@ -4,9 +4,9 @@
 #include <cmath>
 #include <future>
 
+#include "clocks/time_control.h"
 #include "core/params.h"
 #include "games/registry.h"
-#include "server/clocks/time_control.h"
 #include "server/lobby/lobby_json.h"
 #include "server/play/live_game.h"
 #include "server/ratings/glicko2.h"

@@ -5,13 +5,13 @@
 // seek names it, so the lobby tells the author which game it became.
 #include <sodium.h>
 
+#include "clocks/time_control.h"
 #include "core/params.h"
 #include "core/text.h"
 #include "games/registry.h"
 #include "server/accounts/caller.h"
 #include "server/accounts/credentials.h"
 #include "server/accounts/online_api.h"
-#include "server/clocks/time_control.h"
 #include "server/http/api_json.h"
 #include "server/http/json_response.h"
 #include "server/lobby/lobby_json.h"

@@ -14,7 +14,7 @@
 #include <chrono>
 #include <iostream>
 
-#include "server/ai_seats/ai_movetime.h"
+#include "replay/ai_movetime.h"
 #include "server/play/hub.h"
 
 namespace arbiter::server {

@@ -1,8 +1,9 @@
-// A game being served: its store row, the rules core's state, the WebSocket subscribers and the
-// AI search running for it. Every field is guarded by `mu`. A change is checked under the lock,
-// its write queued to the store thread, and applied and broadcast under the lock once stored;
-// one change of a game is written at a time (`writing`, `waiting`), so subscribers see changes
-// in the order they were stored and the state never shows a change that is not stored.
+// A game being served: the stored game replayed (replay/stored_game.h: its row, the rules core's
+// state, its clocks), the WebSocket subscribers and the AI search running for it. Every field is
+// guarded by `mu`. A change is checked under the lock, its write queued to the store thread, and
+// applied and broadcast under the lock once stored; one change of a game is written at a time
+// (`writing`, `waiting`), so subscribers see changes in the order they were stored and the state
+// never shows a change that is not stored.
 #pragma once
 
 #include <algorithm>
@@ -15,17 +16,21 @@
 #include <string>
 #include <vector>
 
+#include "clocks/time_control.h"
+#include "core/wall_clock.h"
 #include "engine/engine.h"
 #include "games/board_view.h"
 #include "games/game.h"
-#include "server/clocks/time_control.h"
+#include "replay/stored_game.h"
 #include "server/play/game_view.h"
 #include "store/store.h"
 
 namespace arbiter::server {
 
-// The wall clock, Unix ms (the hub's clock unless a test supplies another).
-int64_t now_ms();
+using replay::clocks_after;
+using replay::credit_move;
+using replay::PlyInfo;
+using replay::resigned_text;
 
 // A WebSocket (or a test double) watching a game.
 class Subscriber {
@@ -40,23 +45,11 @@ inline bool holds(const std::vector<int>& held, int seat) {
   return std::find(held.begin(), held.end(), seat) != held.end();
 }
 
-// What the server remembers of each ply beyond its text.
-struct PlyInfo {
-  int seat = 0;            // the player who moved
-  int64_t elapsed_ms = 0;  // the time charged to them (given back by an undo)
-};
-
-struct LiveGame : std::enable_shared_from_this<LiveGame> {
+// The stored game's fields (row, start, state, plies, turn_started_ms, clocks) are guarded by
+// `mu` too.
+struct LiveGame : replay::StoredGame, std::enable_shared_from_this<LiveGame> {
   std::mutex mu;
-  store::GameRow row;
-  std::unique_ptr<GameState> start;  // the position before the first move
-  std::unique_ptr<GameState> state;  // after every move
-  std::vector<PlyInfo> plies;        // one per move played
   std::optional<LastMove> last_move;
-  int64_t turn_started_ms = 0;  // when the player to move got the turn: their clock runs from it
-  // Every seat's clock under row.time_control, derived from the stored moves (replay_game):
-  // each move's charged time (PlyInfo::elapsed_ms) and increment, so no column holds a bank.
-  clocks::SeatClocks clocks{clocks::TimeControl{}, 0};
   // The hub's clock (Unix ms) and the disconnect grace, set when the game goes live (Hub).
   std::function<int64_t()> clock;
   int64_t disconnect_grace_ms = 60'000;
@@ -95,14 +88,7 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
   static constexpr int kSnapshotEvery = 16;
   std::vector<std::unique_ptr<GameState>> snapshots;
 
-  int ply() const { return static_cast<int>(state->history().size()); }
-  bool playing() const { return row.status == store::GameStatus::kPlaying; }
   int64_t now() const { return clock ? clock() : now_ms(); }
-  // Whether the seat to move's clock runs: a limited control, the game playing and every seat
-  // taken (no clock runs while a seat is open).
-  bool clock_running() const;
-  // When the seat to move flags (its time plus the lag allowance); INT64_MAX when no clock runs.
-  int64_t flag_at_ms() const;
   // Whether some WebSocket holding `seat`'s token is connected.
   bool seat_present(int seat) const;
   // When the others may claim the game from the seat to move (away past the grace, real time
@@ -118,11 +104,8 @@ struct LiveGame : std::enable_shared_from_this<LiveGame> {
   void changed();
 };
 
-// Builds a live game from its stored row and moves, replaying each move with the rules core; an
-// error names what does not replay (a move, the seat count, an AI level out of range).
-// A resignation stored before the resigned seat was a column (schema 1, sqlite_schema.cpp) is
-// named only by its result text: for a finished game that did not end on the board and names no
-// resigned seat, the seat is read from that text, here and nowhere else.
+// Builds a live game from its stored row and moves (replay::replay_stored), its last move
+// described and every seat away since the turn started.
 Result<std::shared_ptr<LiveGame>> replay_game(const store::GameRow& row,
                                               const std::vector<store::MoveRow>& moves);
 
@@ -133,17 +116,6 @@ std::optional<LastMove> describe_last_move(GameState& state);
 // One value per player: the rules' returns once the game ends on the board; after a resignation
 // (row.resigned) −1 for the player who resigned and +1 shared by the others; zeros while playing.
 std::vector<double> game_returns(const LiveGame& g);
-
-// The result text of a resignation.
-std::string resigned_text(const GameState& state, int player);
-
-// Credits a stored move to its seat's clock: its charged time off the bank and the increment
-// added (real time), the bank reset (correspondence). Used live and when replaying, so a bank
-// after a restart is the bank before it.
-void credit_move(clocks::SeatClocks& clocks, int seat, int64_t charged_ms);
-// Every seat's clock under the row's time control after the moves `plies`.
-clocks::SeatClocks clocks_after(const clocks::TimeControl& control, int seats,
-                                const std::vector<PlyInfo>& plies);
 
 // The result texts of the fair endings (docs/online.md).
 std::string on_time_text(const GameState& state, int flagged);

@@ -45,10 +45,6 @@ struct Descriptor {
     return Params{static_cast<int>(*heaps)};
   }
   static std::string params_text(const Params& p) { return "heaps=" + std::to_string(p.heaps); }
-  static Result<State> new_state(const Params& p) { return State::start(p); }
-  static Result<State> parse_position(const Params& p, std::string_view text) {
-    return State::parse_position(p, text);
-  }
   static BoardView view(const State& s) { return nim::view(s); }
   // A move as written is a Move, legal or not (parse_move_text, the one reader of move text).
   static Result<Move> read_move(const State&, std::string_view move) {

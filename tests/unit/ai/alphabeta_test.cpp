@@ -5,7 +5,7 @@
 #include <chrono>
 #include <thread>
 
-#include "ai_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::ai {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "ai_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::ai {
 namespace {

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <thread>
 
+#include "engine/game_module.h"
 #include "engine/match.h"
 #include "games/registry.h"
 
@@ -35,15 +36,15 @@ TEST(Engine, SearchesEveryGameAndReturnsALegalMove) {
   }
 }
 
-// Each game makes its own searcher (Game::make_searcher()), which takes the concrete State of
-// that game's positions and refuses another game's with a one-line error.
+// Each game has its own searcher (engine::make_searcher(), engine/game_module.h), which takes
+// the concrete State of that game's positions and refuses another game's with a one-line error.
 TEST(Engine, EachGameMakesTheSearcherOfItsOwnPositions) {
   const auto& games = all_games();
   for (std::size_t i = 0; i < games.size(); ++i) {
     const Game& other = *games[(i + 1) % games.size()];
     auto own = start_of(std::string(games[i]->name()).c_str());
     auto foreign = start_of(std::string(other.name()).c_str());
-    auto searcher = games[i]->make_searcher();
+    auto searcher = engine::make_searcher(*games[i]);
     ASSERT_NE(searcher, nullptr);
     EXPECT_TRUE(searcher->set_position(*own).ok()) << games[i]->name();
     const auto refused = searcher->set_position(*foreign);

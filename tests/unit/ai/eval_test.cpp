@@ -3,7 +3,7 @@
 // room the side ahead keeps for its movers.
 #include <gtest/gtest.h>
 
-#include "ai_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::ai {
 namespace {

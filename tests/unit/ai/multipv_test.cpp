@@ -9,7 +9,7 @@
 #include "ai/alphabeta.h"
 #include "ai/best_reply.h"
 #include "ai/mcts.h"
-#include "ai_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::ai {
 namespace {

@@ -9,8 +9,8 @@
 #include <map>
 #include <vector>
 
-#include "ai_test_util.h"
 #include "core/rng.h"
+#include "test_util.h"
 
 namespace arbiter::ai {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "ai/alphabeta.h"
-#include "ai_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::ai {
 namespace {

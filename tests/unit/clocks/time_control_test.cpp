@@ -1,10 +1,10 @@
 // Time controls as a player chooses them ("3+2", "0.25+0", "corr:3"), and the clocks they give:
 // increments, correspondence resets, the lag allowance and the flag, on times the test supplies.
-#include "server/clocks/time_control.h"
+#include "clocks/time_control.h"
 
 #include <gtest/gtest.h>
 
-namespace arbiter::server::clocks {
+namespace arbiter::clocks {
 namespace {
 
 TEST(TimeControl, ParsesTheThreeKinds) {
@@ -111,4 +111,4 @@ TEST(SeatClocks, UnlimitedClocksOnlyCount) {
 }
 
 }  // namespace
-}  // namespace arbiter::server::clocks
+}  // namespace arbiter::clocks

@@ -35,7 +35,7 @@ template <class Descriptor>
 void check_peek(std::string_view params_text, int moves) {
   const auto params = Descriptor::parse_params(*ParamMap::parse(params_text));
   ASSERT_TRUE(params.ok());
-  auto state = Descriptor::new_state(*params);
+  Result<typename Descriptor::State> state = Descriptor::State::start(*params);
   ASSERT_TRUE(state.ok());
   typename Descriptor::Actions actions(*params);
   Rng rng(11);

@@ -10,7 +10,7 @@
 
 #include "client.h"
 #include "multi_server_fixture.h"
-#include "server/ai_seats/ai_movetime.h"
+#include "replay/ai_movetime.h"
 #include "server/server.h"
 #include "store/store.h"
 #include "unit/store/store_backends.h"
@@ -181,7 +181,7 @@ TEST(AiMovetime, AThirtiethOfTheClockPlusTheIncrementWithinTheLimit) {
   EXPECT_DOUBLE_EQ(ai_movetime(g, 100, row.updated_ms), 8.0);
   // 1 s left: half of it, not a thirtieth plus the increment.
   EXPECT_DOUBLE_EQ(ai_movetime(g, 100, row.updated_ms + 179'000), 0.5);
-  EXPECT_DOUBLE_EQ(ai_movetime(g, 100, row.updated_ms + 200'000), kMinAiMovetime);
+  EXPECT_DOUBLE_EQ(ai_movetime(g, 100, row.updated_ms + 200'000), replay::kMinAiMovetime);
 }
 
 // Servers with --ai-workers 0 on one PostgreSQL database, and workers in this process.

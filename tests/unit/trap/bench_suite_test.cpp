@@ -8,7 +8,7 @@
 #include "core/text.h"
 #include "games/perft.h"
 #include "games/trap/state.h"
-#include "trap_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::trap {
 namespace {

@@ -5,7 +5,7 @@
 #include "games/trap/descriptor.h"
 #include "games/trap/state.h"
 #include "games/trap/view.h"
-#include "trap_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::trap {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "trap_test_util.h"
+#include "test_util.h"
 
 namespace arbiter::trap {
 namespace {

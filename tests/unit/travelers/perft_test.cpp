@@ -16,7 +16,7 @@
 
 #include "core/rng.h"
 #include "games/travelers/state.h"
-#include "helpers.h"
+#include "test_util.h"
 
 namespace arbiter::travelers {
 namespace {

@@ -7,7 +7,7 @@
 #include "games/board_text.h"
 #include "games/registry.h"
 #include "games/travelers/params.h"
-#include "helpers.h"
+#include "test_util.h"
 
 namespace arbiter::travelers {
 namespace {

@@ -19,7 +19,7 @@
 
 #include "core/result.h"
 
-namespace arbiter::server::clocks {
+namespace arbiter::clocks {
 
 inline constexpr int64_t kLagAllowanceMs = 250;
 inline constexpr int64_t kMaxRealTimeMs = 180LL * 60 * 1000;  // 180 minutes
@@ -72,4 +72,4 @@ class SeatClocks {
   std::vector<int64_t> banked_;
 };
 
-}  // namespace arbiter::server::clocks
+}  // namespace arbiter::clocks

@@ -1,4 +1,4 @@
-#include "server/clocks/time_control.h"
+#include "clocks/time_control.h"
 
 #include <algorithm>
 #include <charconv>
@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <optional>
 
-namespace arbiter::server::clocks {
+namespace arbiter::clocks {
 namespace {
 
 // A non-negative decimal ("3", "0.25", "1.5") as thousandths; nullopt for anything else.
@@ -144,4 +144,4 @@ Result<int64_t> SeatClocks::charge_move(int seat, int64_t turn_started_ms, int64
   return charged;
 }
 
-}  // namespace arbiter::server::clocks
+}  // namespace arbiter::clocks

@@ -1,10 +1,10 @@
-#include "server/ai_seats/ai_movetime.h"
+#include "replay/ai_movetime.h"
 
 #include <algorithm>
 
-namespace arbiter::server {
+namespace arbiter::replay {
 
-double ai_movetime(const LiveGame& g, double limit, int64_t now_ms) {
+double ai_movetime(const StoredGame& g, double limit, int64_t now_ms) {
   if (!g.clock_running()) return limit;
   const clocks::TimeControl& tc = g.clocks.control();
   const int seat = g.state->to_move();
@@ -14,4 +14,4 @@ double ai_movetime(const LiveGame& g, double limit, int64_t now_ms) {
   return std::min(limit, std::max(kMinAiMovetime, static_cast<double>(budget) / 1000.0));
 }
 
-}  // namespace arbiter::server
+}  // namespace arbiter::replay
