@@ -27,7 +27,7 @@ import { clear, h } from '../dom';
 import { t } from '../i18n';
 import { MoveMaker } from '../play/clicks';
 import { Live } from '../play/live';
-import { explainClick } from './game_controls';
+import { explainClick } from '../game/controls';
 
 const kLines = 3; // engine lines asked for
 
