@@ -138,6 +138,19 @@ export interface Seek {
   challenge: string | null;
 }
 
+// A listed game as the lobby's socket sends it (docs/api.md "Lobby WebSocket").
+export interface LobbyGame {
+  id: string;
+  game: string;
+  params: string;
+  time_control: string;
+  rated: boolean;
+  created_ms: number;
+  seek: number | null;
+  waiting: boolean; // a seat is open
+  seats: { player: string; kind: 'human' | 'ai' | 'open'; level: number; account: string; rating: number | null; provisional: boolean }[];
+}
+
 export interface Seated {
   game: Game;
   tokens: Record<string, string>;

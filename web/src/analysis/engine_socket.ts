@@ -3,7 +3,7 @@
 // and refusals come back, and a watched review's news. A dropped socket reconnects (play/live.ts
 // Socket) and sends the position and the watched review again.
 
-import { Socket } from '../play/live';
+import { type RawMessage, Socket } from '../play/live';
 import { analysisApi, type LiveInfo, type ReviewState } from './analysis_api';
 
 export interface EngineHandlers {
@@ -15,13 +15,13 @@ export interface EngineHandlers {
 }
 
 export class EngineSocket {
-  private readonly socket: Socket;
+  private readonly socket: Socket<RawMessage>;
   private request = 0;
   private wanted: Record<string, unknown> | null = null; // the analysis asked for last
   private watching = '';
 
   constructor(private readonly on: EngineHandlers) {
-    this.socket = new Socket(analysisApi.wsUrl, {
+    this.socket = new Socket<RawMessage>(analysisApi.wsUrl, {
       message: (msg) => this.message(msg),
       connection: (up) => {
         if (up) {
@@ -65,7 +65,7 @@ export class EngineSocket {
     return this.request;
   }
 
-  private message(msg: { type?: string; [key: string]: unknown }): void {
+  private message(msg: RawMessage): void {
     if (msg.type === 'review') {
       this.on.review(msg as unknown as ReviewState);
       return;

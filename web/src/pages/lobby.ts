@@ -6,13 +6,14 @@
 // so); when a seek of one's own is taken, the server names its game and the page opens it. The
 // games cards show the games waiting for a player and those being played now.
 
-import { api, ApiError, type Seek } from '../api';
+import { api, ApiError, type LobbyGame, type Seek } from '../api';
 import { catalogNow, gameTitle } from '../catalog';
 import { clear, h } from '../dom';
 import { t, tParts } from '../i18n';
 import { addTokens, getPref, setPref } from '../storage';
 import { currentUser, onUserChange } from '../session';
 import { lobbyUrl, Socket } from '../play/live';
+import { ignoreUnknown, type ServerMessage } from '../server_messages';
 import { seatName } from '../i18n/server_text';
 
 // The time controls a seek may ask for (docs/online.md); a rated seek needs a limited one.
@@ -34,29 +35,6 @@ function rangeText(s: Seek): string {
   return t('lobby.rating_range', { min: s.min_rating, max: s.max_rating });
 }
 
-// A listed game as the lobby shows it.
-export interface LobbyGame {
-  id: string;
-  game: string;
-  params: string;
-  time_control: string;
-  rated: boolean;
-  created_ms: number;
-  seek: number | null;
-  waiting: boolean; // a seat is open
-  seats: { player: string; kind: 'human' | 'ai' | 'open'; level: number; account: string; rating: number | null; provisional: boolean }[];
-}
-
-interface LobbyMessage {
-  type?: string;
-  seeks?: Seek[];
-  games?: LobbyGame[];
-  seek?: Seek | number;
-  game?: LobbyGame | string;
-  id?: number | string;
-  seat?: number;
-}
-
 // The lobby as the server pushes it. Listeners are told after every change; `taken` is told
 // when a seek of the logged-in player's has become a game (its id and the player's seat).
 export class LobbyFeed {
@@ -71,7 +49,7 @@ export class LobbyFeed {
 
   constructor() {
     this.socket = new Socket(lobbyUrl, {
-      message: (msg) => this.receive(msg as LobbyMessage),
+      message: (msg) => this.receive(msg),
       connection: (up) => { this.up = up; this.changed(); },
     });
     // The server reads who is watching when the socket opens: a new session, a new socket.
@@ -104,39 +82,42 @@ export class LobbyFeed {
     this.takenListeners.clear();
   }
 
-  private receive(m: LobbyMessage): void {
+  private receive(m: ServerMessage): void {
     switch (m.type) {
       case 'lobby':
-        this.seeks = m.seeks ?? [];
-        this.games = m.games ?? [];
+        this.seeks = m.seeks;
+        this.games = m.games;
         this.loaded = true;
         break;
-      case 'seek_added':
-        if (typeof m.seek === 'object') {
-          const seek = m.seek;
-          this.seeks = [...this.seeks.filter((s) => String(s.id) !== String(seek.id)), seek];
-        }
+      case 'seek_added': {
+        const seek = m.seek;
+        this.seeks = [...this.seeks.filter((s) => String(s.id) !== String(seek.id)), seek];
         break;
+      }
       case 'seek_removed':
         this.seeks = this.seeks.filter((s) => String(s.id) !== String(m.id));
         break;
       case 'game_added':
-      case 'game_changed':
-        if (typeof m.game === 'object') {
-          const game = m.game;
-          this.games = [...this.games.filter((g) => g.id !== game.id), game].sort((a, b) => b.created_ms - a.created_ms);
-        }
+      case 'game_changed': {
+        const game = m.game;
+        this.games = [...this.games.filter((g) => g.id !== game.id), game].sort((a, b) => b.created_ms - a.created_ms);
         break;
+      }
       case 'game_removed':
         this.games = this.games.filter((g) => g.id !== m.id);
         break;
       case 'seek_taken':
-        if (typeof m.game === 'string' && typeof m.seat === 'number') {
-          for (const f of [...this.takenListeners]) f(m.game, m.seat);
-        }
+        for (const f of [...this.takenListeners]) f(m.game, m.seat);
         return;
+      case 'pong':
+      case 'error':
+        return;
+      case 'state':
+      case 'thinking':
+        return; // a game's socket's, never the lobby's
       default:
-        return; // pong, error
+        ignoreUnknown(m);
+        return;
     }
     this.changed();
   }

@@ -1,16 +1,23 @@
 // The server's WebSockets: a Socket keeps one open (a ping to keep it open, reconnection with
 // backoff after a drop, JSON messages in and out); Live is a game's (state and thinking
 // messages; a restarted server sends the full state again on connect), and lobbyUrl() names the
-// lobby's (pages/lobby.ts).
+// lobby's (pages/lobby.ts). The game's and the lobby's messages are ServerMessage
+// (server_messages.ts); the analysis socket reads its own (analysis/engine_socket.ts).
 
 import { api, type Game, type Thinking } from '../api';
+import { ignoreUnknown, type ServerMessage } from '../server_messages';
 
-export interface SocketHandlers {
-  message(msg: { type?: string; [key: string]: unknown }): void;
+// A message as parsed, before its kind is looked at.
+export type RawMessage = { type?: string; [key: string]: unknown };
+
+// `message` gets every JSON object that arrives, taken to be an M: the server is trusted to send
+// what docs/api.md says.
+export interface SocketHandlers<M = ServerMessage> {
+  message(msg: M): void;
   connection(up: boolean): void;
 }
 
-export class Socket {
+export class Socket<M = ServerMessage> {
   private ws: WebSocket | null = null;
   private closed = false;
   private retries = 0;
@@ -19,7 +26,7 @@ export class Socket {
 
   constructor(
     private readonly url: () => string,
-    private readonly on: SocketHandlers,
+    private readonly on: SocketHandlers<M>,
   ) {
     this.open();
   }
@@ -41,13 +48,13 @@ export class Socket {
       this.pingTimer = window.setInterval(() => this.send({ type: 'ping' }), 25000);
     };
     ws.onmessage = (ev) => {
-      let msg: { type?: string; [key: string]: unknown };
+      let msg: RawMessage;
       try {
         msg = JSON.parse(String(ev.data));
       } catch {
         return;
       }
-      if (msg && typeof msg === 'object') this.on.message(msg);
+      if (msg && typeof msg === 'object') this.on.message(msg as M);
     };
     ws.onclose = () => {
       window.clearInterval(this.pingTimer);
@@ -117,9 +124,29 @@ export class Live {
   constructor(id: string, on: LiveHandlers) {
     this.socket = new Socket(() => api.wsUrl(id), {
       message: (msg) => {
-        if (msg.type === 'state' && msg.game) on.state(msg.game as Game);
-        else if (msg.type === 'thinking') on.thinking(msg as unknown as Thinking);
-        else if (msg.type === 'error') on.error(typeof msg.error === 'string' ? msg.error : 'error');
+        switch (msg.type) {
+          case 'state':
+            on.state(msg.game);
+            return;
+          case 'thinking':
+            on.thinking(msg);
+            return;
+          case 'error':
+            on.error(msg.error);
+            return;
+          case 'pong':
+            return;
+          case 'lobby':
+          case 'seek_added':
+          case 'seek_removed':
+          case 'game_added':
+          case 'game_changed':
+          case 'game_removed':
+          case 'seek_taken':
+            return; // the lobby's, never a game's
+          default:
+            ignoreUnknown(msg);
+        }
       },
       connection: (up) => on.connection(up),
     });
