@@ -1,6 +1,8 @@
 #include "server/http/api.h"
 
+#include <atomic>
 #include <cctype>
+#include <future>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -184,13 +186,6 @@ Outcome<NewGame> new_game(const json& body) {
   return out;
 }
 
-Response create_game(Hub& hub, Call& c) {
-  auto request = new_game(c.body);
-  if (!request) return Api::error_response(request.error());
-  request->account = c.account;
-  request->account_name = c.account_name;
-  return reply(hub.create(*request), 201);
-}
 Response get_game(Hub& hub, Call& c) {
   std::optional<int> at;
   if (auto it = c.query.find("at"); it != c.query.end()) {
@@ -216,32 +211,6 @@ Response legal(Hub& hub, Call& c) {
   }
   return reply(hub.legal(c.id(), clicks));
 }
-
-Response play_move(Hub& hub, Call& c) {
-  auto move = string_field(c.body, "move");
-  if (!move) return Api::error_response(move.error());
-  if (!*move) return Api::error_response(bad_request("move: missing"));
-  auto ply = int_field(c.body, "ply");
-  if (!ply) return Api::error_response(ply.error());
-  return reply(hub.move(c.id(), c.token, **move, *ply));
-}
-
-Response join(Hub& hub, Call& c) {
-  auto seat = int_field(c.body, "seat");
-  if (!seat) return Api::error_response(seat.error());
-  if (!*seat) return Api::error_response(bad_request("seat: missing"));
-  return reply(hub.join(c.id(), **seat, c.token));
-}
-
-Response resign(Hub& hub, Call& c) {
-  auto seat = int_field(c.body, "seat");
-  if (!seat) return Api::error_response(seat.error());
-  return reply(hub.resign(c.id(), c.token, *seat));
-}
-
-Response abort_game(Hub& hub, Call& c) { return reply(hub.abort(c.id(), c.token)); }
-Response undo(Hub& hub, Call& c) { return reply(hub.undo(c.id(), c.token)); }
-Response rematch(Hub& hub, Call& c) { return reply(hub.rematch(c.id(), c.token)); }
 
 Response record(Hub& hub, Call& c) {
   auto text = hub.record(c.id());
@@ -297,23 +266,13 @@ void resign_async(Hub& hub, Call& c, Respond respond) {
   hub.resign(c.id(), c.token, *seat, answer_with<GameViewPtr>(std::move(respond)));
 }
 
-// The `action` field of an offer (draw, takeback); the hub judges its value.
-Outcome<std::string> action_field(const json& body) {
+// The `action` field of an offer (draw, takeback), read into the hub's typed action.
+template <class Action>
+Outcome<Action> action_field(const json& body, Outcome<Action> (*parse)(std::string_view)) {
   auto action = string_field(body, "action");
   if (!action) return action.error();
   if (!*action) return bad_request("action: missing");
-  return **action;
-}
-
-Response offer_draw(Hub& hub, Call& c) {
-  auto action = action_field(c.body);
-  if (!action) return Api::error_response(action.error());
-  return reply(hub.draw(c.id(), c.token, *action));
-}
-Response take_back(Hub& hub, Call& c) {
-  auto action = action_field(c.body);
-  if (!action) return Api::error_response(action.error());
-  return reply(hub.takeback(c.id(), c.token, *action));
+  return parse(**action);
 }
 
 // A claim's `result`: "win" (the default) or "draw".
@@ -326,19 +285,13 @@ Outcome<bool> claims_draw(const json& body) {
   }
   return value == "draw";
 }
-Response claim(Hub& hub, Call& c) {
-  auto draw = claims_draw(c.body);
-  if (!draw) return Api::error_response(draw.error());
-  return reply(hub.claim(c.id(), c.token, *draw));
-}
-
 void offer_draw_async(Hub& hub, Call& c, Respond respond) {
-  auto action = action_field(c.body);
+  auto action = action_field(c.body, parse_draw_action);
   if (!action) return respond(Api::error_response(action.error()));
   hub.draw(c.id(), c.token, *action, answer_with<GameViewPtr>(std::move(respond)));
 }
 void take_back_async(Hub& hub, Call& c, Respond respond) {
-  auto action = action_field(c.body);
+  auto action = action_field(c.body, parse_takeback_action);
   if (!action) return respond(Api::error_response(action.error()));
   hub.takeback(c.id(), c.token, *action, answer_with<GameViewPtr>(std::move(respond)));
 }
@@ -366,14 +319,15 @@ struct Route {
   const char* method;
   std::vector<std::string_view> pattern;  // "*" matches one segment (a game id)
   bool body;                              // a JSON object body is read
-  Handler handler;
+  Handler handler;                        // nullptr for a change (`async`)
   // Takes a seat with no token to prove anything (create, join): the body must be sent as
   // application/json, which no cross-site form or simple request can send without the browser
   // asking first (a CORS preflight this server never grants).
   bool json_only = false;
   bool creates = false;  // makes a game: counted against the creation quota
   // How handle_async answers: at once on the caller's thread (`quick`: from memory, cheap),
-  // through `async` (a change, answered once stored), else on a hub worker.
+  // through `async` (a change, answered once stored; handle() waits for that answer), else on a
+  // hub worker.
   bool quick = false;
   AsyncHandler async = nullptr;
 };
@@ -384,39 +338,25 @@ const std::vector<Route>& routes() {
       {"GET", {"api", "health"}, false, health, false, false, true},
       {"GET", {"api", "board"}, false, board},
       {"GET", {"api", "games"}, false, list_games},
-      {"POST", {"api", "games"}, true, create_game, true, true, false, create_game_async},
+      {"POST", {"api", "games"}, true, nullptr, true, true, false, create_game_async},
       {"GET", {"api", "games", "*"}, false, get_game},
       {"GET", {"api", "games", "*", "legal"}, false, legal},
-      {"POST",
-       {"api", "games", "*", "moves"},
-       true,
-       play_move,
-       false,
-       false,
-       false,
-       play_move_async},
-      {"POST", {"api", "games", "*", "join"}, true, join, true, false, false, join_async},
-      {"POST", {"api", "games", "*", "resign"}, true, resign, false, false, false, resign_async},
-      {"POST", {"api", "games", "*", "abort"}, true, abort_game, false, false, false, abort_async},
-      {"POST", {"api", "games", "*", "undo"}, true, undo, false, false, false, undo_async},
-      {"POST", {"api", "games", "*", "rematch"}, true, rematch, false, true, false, rematch_async},
-      {"POST",
-       {"api", "games", "*", "draw"},
-       true,
-       offer_draw,
-       false,
-       false,
-       false,
-       offer_draw_async},
+      {"POST", {"api", "games", "*", "moves"}, true, nullptr, false, false, false, play_move_async},
+      {"POST", {"api", "games", "*", "join"}, true, nullptr, true, false, false, join_async},
+      {"POST", {"api", "games", "*", "resign"}, true, nullptr, false, false, false, resign_async},
+      {"POST", {"api", "games", "*", "abort"}, true, nullptr, false, false, false, abort_async},
+      {"POST", {"api", "games", "*", "undo"}, true, nullptr, false, false, false, undo_async},
+      {"POST", {"api", "games", "*", "rematch"}, true, nullptr, false, true, false, rematch_async},
+      {"POST", {"api", "games", "*", "draw"}, true, nullptr, false, false, false, offer_draw_async},
       {"POST",
        {"api", "games", "*", "takeback"},
        true,
-       take_back,
+       nullptr,
        false,
        false,
        false,
        take_back_async},
-      {"POST", {"api", "games", "*", "claim"}, true, claim, false, false, false, claim_async},
+      {"POST", {"api", "games", "*", "claim"}, true, nullptr, false, false, false, claim_async},
       {"GET", {"api", "games", "*", "record"}, false, record},
       {"GET", {"api", "games", "*", "ws"}, false, websocket_only, false, false, true},
   };
@@ -567,6 +507,26 @@ Response run_handler(Hub& hub, const Route& route, Call& call) {
   }
 }
 
+// A change's answer through `respond`, once stored; a bug in its handler is a 500.
+void run_async(Hub& hub, const Route& route, Call& call, const Api::Respond& respond) {
+  try {
+    route.async(hub, call, respond);
+  } catch (const std::exception& e) {
+    respond(Api::error_response(internal_error(std::string("internal error: ") + e.what())));
+  }
+}
+
+// run_async, waiting for the answer (Api::handle: tests, the fuzzer; never an I/O thread).
+Response wait_async(Hub& hub, const Route& route, Call& call) {
+  auto answer = std::make_shared<std::promise<Response>>();
+  auto answered = std::make_shared<std::atomic<bool>>(false);
+  std::future<Response> got = answer->get_future();
+  run_async(hub, route, call, [answer, answered](Response r) {
+    if (!answered->exchange(true)) answer->set_value(std::move(r));
+  });
+  return got.get();
+}
+
 }  // namespace
 
 Api::Api(Hub& hub, double rate_limit, double create_limit, const AnalysisOptions& analysis)
@@ -591,6 +551,7 @@ Response Api::handle(const Request& request) {
     const auto& c = *routed.call;
     return puzzles_->handle(c.request, c.segments, c.query, online_->session_of(c.request));
   }
+  if (routed.route->async) return wait_async(hub_, *routed.route, *routed.call);
   return run_handler(hub_, *routed.route, *routed.call);
 }
 
@@ -624,13 +585,7 @@ void Api::handle_async(const Request& request, Respond respond) {
   }
   const Route& route = *routed.route;
   if (route.quick) return respond(run_handler(hub_, route, *routed.call));
-  if (route.async) {
-    try {
-      return route.async(hub_, *routed.call, respond);
-    } catch (const std::exception& e) {
-      return respond(error_response(internal_error(std::string("internal error: ") + e.what())));
-    }
-  }
+  if (route.async) return run_async(hub_, route, *routed.call, respond);
   const bool queued = hub_.run_work(
       [this, &route, call = routed.call, respond] { respond(run_handler(hub_, route, *call)); });
   if (!queued) respond(error_response(Hub::busy_workers()));
