@@ -1,5 +1,5 @@
 // How long an AI seat searches for its move: one rule for the server's own searches
-// (server/play/hub_ai.cpp) and for `arbiter worker` (worker/), so an AI manages its clock the
+// (server/ai_seats/ai_seats.cpp) and for `arbiter worker` (worker/), so an AI manages its clock the
 // same wherever it searches.
 #pragma once
 

@@ -27,7 +27,7 @@ inline constexpr const char* kGameChannel = "arbiter_games";
 inline constexpr const char* kSeekChannel = "arbiter_seeks";
 // Sessions ended (NOTIFY arbiter_sessions, "token HASH ORIGIN" for a logout, "account ID ORIGIN"
 // when an account's sessions end: a password change, a deletion): a server that keeps sessions
-// it has read stops trusting them (server/play/hub.h session_ended_since).
+// it has read stops trusting them (server/accounts/session_revocations.h).
 inline constexpr const char* kSessionChannel = "arbiter_sessions";
 
 struct GameChange {

@@ -27,7 +27,7 @@ class GameStore {
   virtual Result<std::vector<MoveRow>> load_moves(std::string_view id) = 0;
   // The moves from `from_ply` on, in order; empty when there are none (or no such game). What
   // another server appended is read in time independent of the game's length
-  // (server/play/hub_sync.cpp). The default reads every move and drops the first `from_ply`.
+  // (server/play/store_sync.cpp). The default reads every move and drops the first `from_ply`.
   virtual Result<std::vector<MoveRow>> load_moves_from(std::string_view id, int from_ply);
 
   // In one transaction: appends the move (its ply must equal the number of moves stored, else a

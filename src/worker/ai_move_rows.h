@@ -1,5 +1,5 @@
 // The rows an AI move found by `arbiter worker` is stored as: the rule every server applies to a
-// move (server/play/hub_actions.cpp play_locked), for a game read from the store rather than held
+// move (server/play/moves.cpp play_locked), for a game read from the store rather than held
 // live. The seat's clock is charged (a move after its flag is refused: the servers flag it), the
 // row's updated_ms moves on, a move that ends the game finishes it, and the AI turn that follows
 // (if any) gets its job, stored with the move.

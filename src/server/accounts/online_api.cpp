@@ -75,7 +75,7 @@ std::optional<SessionAccount> OnlineApi::read_session(const Request& request) {
         sessions_.erase(it);
         return std::nullopt;
       }
-      // Another server sharing the store may have ended it since (hub_sync.cpp).
+      // Another server sharing the store may have ended it since (accounts/session_revocations.h).
       if (now - it->second.checked_ms < kSessionRecheckMs &&
           !hub_.session_ended_since(hash, it->second.account.id, it->second.checked_ms)) {
         return it->second.account;

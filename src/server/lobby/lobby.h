@@ -4,10 +4,11 @@
 //
 // Sources of change, each handed over without waiting:
 //   - this server's games: the hub calls game_changed() under a game's lock after every change
-//     (hub.cpp broadcast_state, create, rematch); it costs a lookup unless the game's face in the
-//     lobby (listed, playing, its seats and who holds them) changed;
+//     (its observer of GameChanged kState, server/play/game_events.h: GameBroadcast::state_locked,
+//     a game created or a rematch); it costs a lookup unless the game's face in the lobby
+//     (listed, playing, its seats and who holds them) changed;
 //   - this server's seeks: the lobby API calls seeks_changed() after each write of a seek;
-//   - other servers sharing a PostgreSQL store (hub_sync.cpp): a seek notice calls
+//   - other servers sharing a PostgreSQL store (server/play/store_sync.h): a seek notice calls
 //     seeks_changed(), a game notice of a game not in memory here game_noticed(), and a lost
 //     connection resync().
 // The work (reading the seeks, a game row, the players' ratings) runs on the lobby's own thread,

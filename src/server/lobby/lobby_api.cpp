@@ -16,6 +16,7 @@
 #include "server/http/json_response.h"
 #include "server/lobby/lobby_json.h"
 #include "server/play/live_game.h"
+#include "server/play/wait_for.h"
 #include "server/ratings/rating_updater.h"
 
 namespace arbiter::server {
@@ -204,14 +205,17 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
   hub_.lobby().seek_accepted(seek.id, seek.account_id);
   request.seats.emplace();
   for (int i = 0; i < *players; ++i) request.seats->push_back(i == author_seat ? "human" : "open");
-  auto made = hub_.create(request);
+  // On a hub worker (Api::handle_async): it may wait for the writes.
+  auto made = wait_for<Seated>([&](Reply<Seated> r) { hub_.create(request, "", std::move(r)); });
   if (!made) {
     (void)store_->create_seek(seek);  // put back (as a new seek): nothing was made
     hub_.lobby().seeks_changed();
     return made.error();
   }
   const int seat = author_seat == 0 ? 1 : 0;
-  auto joined = hub_.join(made->game->id, seat, accounts::account_caller(who->id, who->username));
+  auto joined = wait_for<Seated>([&](Reply<Seated> r) {
+    hub_.join(made->game->id, seat, accounts::account_caller(who->id, who->username), std::move(r));
+  });
   if (!joined) return joined.error();
   return json_response(201, seated_text(*joined));
 }

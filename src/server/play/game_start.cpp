@@ -16,7 +16,7 @@ int unmoved_seat(const LiveGame& g, int plies) {
   std::vector<int> moves(g.row.seats.size(), 0);
   const std::size_t n = plies < 0 ? g.plies.size() : std::min(g.plies.size(), std::size_t(plies));
   for (std::size_t i = 0; i < n; ++i) {
-    const PlyInfo& p = g.plies[i];
+    const replay::PlyInfo& p = g.plies[i];
     if (p.seat >= 0 && static_cast<std::size_t>(p.seat) < moves.size()) ++moves[p.seat];
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -27,7 +27,7 @@ int unmoved_seat(const LiveGame& g, int plies) {
 
 bool every_seat_moved(const LiveGame& g, int moves) {
   std::vector<int> made(g.row.seats.size(), 0);
-  for (const PlyInfo& p : g.plies) {
+  for (const replay::PlyInfo& p : g.plies) {
     if (p.seat >= 0 && static_cast<std::size_t>(p.seat) < made.size()) ++made[p.seat];
   }
   for (int m : made) {

@@ -27,11 +27,6 @@
 
 namespace arbiter::server {
 
-using replay::clocks_after;
-using replay::credit_move;
-using replay::PlyInfo;
-using replay::resigned_text;
-
 // A WebSocket (or a test double) watching a game.
 class Subscriber {
  public:

@@ -2,6 +2,7 @@
 // a one-line message). The transport turns a failure into `{"error": "..."}` with that status.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <utility>
 
@@ -38,5 +39,10 @@ class [[nodiscard]] Outcome : public Expected<T, ApiError> {
   using Expected<T, ApiError>::Expected;
   const ApiError& error() const { return this->failure(); }
 };
+
+// Called once with the answer of an asynchronous operation: on the caller's thread before the
+// call returns, or later on the store thread or a hub worker. It must not block.
+template <class T>
+using Reply = std::function<void(Outcome<T>)>;
 
 }  // namespace arbiter::server

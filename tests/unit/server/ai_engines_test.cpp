@@ -9,6 +9,7 @@
 #include <future>
 #include <thread>
 
+#include "blocking_hub.h"
 #include "core/params.h"
 #include "games/registry.h"
 #include "server/play/hub.h"
@@ -61,7 +62,7 @@ Created create_vs_ai(Hub& hub, const std::string& level) {
   NewGame request;
   request.game = "traverse";
   request.seats = std::vector<std::string>{"human", "ai:" + level};
-  auto seated = hub.create(request);
+  auto seated = test::BlockingHub(hub).create(request);
   EXPECT_TRUE(seated.ok()) << (seated.ok() ? "" : seated.error().message);
   if (!seated.ok()) return {};
   return {seated->game->id, seated->tokens.at(0)};
@@ -72,7 +73,7 @@ void play_and_wait(Hub& hub, const Created& c) {
   auto before = hub.get(c.id);
   ASSERT_TRUE(before.ok());
   const int ply = (*before)->ply;
-  auto moved = hub.move(c.id, c.token, some_move(**before), ply);
+  auto moved = test::BlockingHub(hub).move(c.id, c.token, some_move(**before), ply);
   ASSERT_TRUE(moved.ok()) << moved.error().message;
   ASSERT_TRUE(wait_for_ply(hub, c.id, ply + 2)) << "the AI did not reply in game " << c.id;
 }
@@ -93,7 +94,7 @@ TEST(AiEngines, TwoAiMovesInAGameUseOneEngine) {
   EXPECT_EQ(later.engines, 1u);
 
   // The game's end drops its engine.
-  ASSERT_TRUE(hub->resign(game.id, game.token, 0).ok());
+  ASSERT_TRUE(test::BlockingHub(*hub).resign(game.id, game.token, 0).ok());
   EXPECT_EQ(hub->ai_engines().engines, 0u);
   EXPECT_EQ(hub->ai_engines().megabytes, 0u);
 }

@@ -9,6 +9,7 @@
 #include <set>
 #include <thread>
 
+#include "blocking_hub.h"
 #include "core/params.h"
 #include "faulty_store.h"
 #include "games/registry.h"
@@ -277,7 +278,7 @@ TEST_F(HubTest, AiQueueIsBoundedWithABusyAnswer) {
     NewGame request;
     request.game = "traverse";
     request.seats = std::vector<std::string>{"ai:10", "human"};
-    auto out = hub_->create(request);
+    auto out = BlockingHub(*hub_).create(request);
     if (!out) {
       EXPECT_EQ(out.error().status, 503);
       EXPECT_NE(out.error().message.find("busy"), std::string::npos) << out.error().message;
@@ -297,7 +298,7 @@ TEST_F(HubTest, AiTurnSurvivesEvictionWhileQueued) {
   start(o);
   create({"ai:10", "ai:10"}, "busy");  // keeps the one worker searching
   auto [id, token] = create({"human", "ai:10"}, "player");
-  ASSERT_TRUE(hub_->move(id, token, "c1-b2", 0).ok());
+  ASSERT_TRUE(BlockingHub(*hub_).move(id, token, "c1-b2", 0).ok());
   for (int i = 0; i < 3; ++i) create({"human", "human"}, "other");  // pushes the game out
   EXPECT_TRUE(eventually([&, id = id] { return ply(id) == 2; }, 10s)) << "the AI's turn was lost";
 }
@@ -337,7 +338,7 @@ TEST_F(HubTest, AbandonedGamesAreClosedRecentOnesKept) {
   start(HubOptions{});
   auto [old_id, old_token] = create({"human", "human"});
   auto [recent_id, recent_token] = create({"human", "human"});
-  ASSERT_TRUE(hub_->move(recent_id, recent_token, "c1-b2", 0).ok());
+  ASSERT_TRUE(BlockingHub(*hub_).move(recent_id, recent_token, "c1-b2", 0).ok());
   hub_.reset();
   {
     // Ten days back for the old game.

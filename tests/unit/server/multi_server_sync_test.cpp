@@ -1,4 +1,4 @@
-// Two servers on one PostgreSQL database keeping one game in step (server/play/hub_sync.cpp). A
+// Two servers on one PostgreSQL database keeping one game in step (server/play/store_sync.h). A
 // move stored by the other server is read alone (Store::load_moves_from) and played on the game
 // held here, never by replaying every move, and what each server then shows — position, clocks,
 // move list — is what the other shows. Anything but one appended move (a takeback) is read in full.

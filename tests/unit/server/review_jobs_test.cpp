@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "blocking_hub.h"
 #include "server/play/hub.h"
 #include "store/store.h"
 
@@ -120,17 +121,18 @@ class ReviewJobsTest : public ::testing::Test {
   // A game of `moves` plies played by both seats' one token, then resigned: finished.
   std::string finished_game(const std::vector<std::string>& moves = {"b1-b2", "b10-b9"}) {
     std::string id = playing_game(moves);
-    EXPECT_TRUE(hub_->resign(id, token_, 0).ok());
+    EXPECT_TRUE(test::BlockingHub(*hub_).resign(id, token_, 0).ok());
     return id;
   }
   std::string playing_game(const std::vector<std::string>& moves) {
     NewGame g;
     g.game = "traverse";
-    auto seated = hub_->create(g);
+    auto seated = test::BlockingHub(*hub_).create(g);
     EXPECT_TRUE(seated.ok());
     token_ = seated->tokens.at(0);
     const std::string id = seated->game->id;
-    for (const auto& m : moves) EXPECT_TRUE(hub_->move(id, token_, m, std::nullopt).ok()) << m;
+    for (const auto& m : moves)
+      EXPECT_TRUE(test::BlockingHub(*hub_).move(id, token_, m, std::nullopt).ok()) << m;
     return id;
   }
   // Waits until the review of `id` has ended (done or failed).

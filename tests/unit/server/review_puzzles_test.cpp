@@ -9,6 +9,7 @@
 #include <chrono>
 #include <thread>
 
+#include "blocking_hub.h"
 #include "engine/puzzles/difficulty.h"
 #include "games/registry.h"
 #include "server/analysis/review_jobs.h"
@@ -72,10 +73,11 @@ TEST(ReviewPuzzles, AServerReviewStoresTheGamesPuzzle) {
   NewGame g;
   g.game = "traverse";
   g.position = kOnlyMoveWin;
-  auto seated = hub.create(g);
+  auto seated = server::test::BlockingHub(hub).create(g);
   ASSERT_TRUE(seated.ok()) << seated.error().message;
   const std::string id = seated->game->id;
-  ASSERT_TRUE(hub.move(id, seated->tokens.at(0), "i9-i10", std::nullopt).ok());
+  ASSERT_TRUE(
+      server::test::BlockingHub(hub).move(id, seated->tokens.at(0), "i9-i10", std::nullopt).ok());
   AnalysisOptions options;
   options.review_nodes = 2000;
   options.review_threads = 1;

@@ -1,5 +1,5 @@
-// The hub's queries that derive something from a game: the catalog, the board of a position
-// (for diagrams), the legal endpoint's click tree, and the record download (hub.h).
+#include "server/play/game_queries.h"
+
 #include <algorithm>
 #include <span>
 #include <string>
@@ -11,7 +11,7 @@
 #include "games/registry.h"
 #include "records/record.h"
 #include "records/resignation.h"
-#include "server/play/hub.h"
+#include "server/play/store_failure.h"
 
 namespace arbiter::server {
 namespace {
@@ -79,12 +79,12 @@ Catalog build_catalog() {
 
 }  // namespace
 
-const Catalog& Hub::catalog() {
+const Catalog& game_catalog() {
   static const Catalog catalog = build_catalog();
   return catalog;
 }
 
-Outcome<BoardView> Hub::board(std::string_view name, std::string_view params_text,
+Outcome<BoardView> board_view(std::string_view name, std::string_view params_text,
                               std::string_view position) {
   if (name.empty()) return bad_request("game: missing (one of " + game_names() + ")");
   const Game* game = find_game(name);
@@ -99,15 +99,15 @@ Outcome<BoardView> Hub::board(std::string_view name, std::string_view params_tex
   return (*state)->view();
 }
 
-Outcome<std::shared_ptr<const LegalIndex>> Hub::legal_index(std::string_view id) {
+Outcome<std::shared_ptr<const LegalIndex>> GameQueries::legal_index(std::string_view id) {
   static const auto kNone = std::make_shared<const LegalIndex>();
-  auto found = find(id);
+  auto found = registry_.find(id);
   if (!found) return found.error();
   LiveGame& g = **found;
   std::unique_ptr<GameState> position;
   uint64_t generation = 0;
   {
-    Lock lock(g.mu);
+    std::unique_lock lock(g.mu);
     if (!g.playing()) return kNone;
     generation = g.generation;
     if (auto index = legal_.find(g.row.id, generation)) return index;
@@ -122,24 +122,25 @@ Outcome<std::shared_ptr<const LegalIndex>> Hub::legal_index(std::string_view id)
   return *index;
 }
 
-Outcome<LegalClicks> Hub::legal(std::string_view id, const std::vector<std::string>& clicks) {
+Outcome<LegalClicks> GameQueries::legal(std::string_view id,
+                                        const std::vector<std::string>& clicks) {
   auto index = legal_index(id);
   if (!index) return index.error();
   return (*index)->answer(clicks);
 }
 
-Outcome<LegalPrefix> Hub::legal_prefix(std::string_view id, std::string_view prefix,
-                                       std::size_t limit) {
+Outcome<LegalPrefix> GameQueries::legal_prefix(std::string_view id, std::string_view prefix,
+                                               std::size_t limit) {
   auto index = legal_index(id);
   if (!index) return index.error();
   return (*index)->with_prefix(prefix, limit);
 }
 
-Outcome<std::string> Hub::record(std::string_view id) {
-  auto found = find(id);
+Outcome<std::string> GameQueries::record(std::string_view id) {
+  auto found = registry_.find(id);
   if (!found) return found.error();
   LiveGame& g = **found;
-  Lock lock(g.mu);
+  std::unique_lock lock(g.mu);
   std::vector<std::pair<std::string, std::string>> tags = {{"Id", g.row.id}};
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
     const store::SeatRow& seat = g.row.seats[i];
@@ -157,6 +158,38 @@ Outcome<std::string> Hub::record(std::string_view id) {
     }
   }
   return format_record(make_record(*g.start, *g.state, tags));
+}
+
+Outcome<GameViewPtr> GameQueries::get(std::string_view id, std::optional<int> at) {
+  auto g = registry_.find(id);
+  if (!g) return g.error();
+  std::unique_lock lock((*g)->mu);
+  return at ? (*g)->view_at(*at) : (*g)->view();
+}
+
+Outcome<std::vector<GameViewPtr>> GameQueries::list(const store::GameFilter& filter) {
+  auto rows = store_->list_games(filter);
+  if (!rows) return store_failure("listing games", rows.failure());
+  std::vector<GameViewPtr> out;
+  for (const auto& row : *rows) {
+    auto g = registry_.find(row);
+    if (!g) continue;  // a game that no longer replays is not listed
+    std::unique_lock lock((*g)->mu);
+    out.push_back((*g)->view());
+  }
+  return out;
+}
+
+Outcome<bool> GameQueries::subscribe(std::string_view id,
+                                     const std::weak_ptr<Subscriber>& watcher) {
+  auto g = registry_.find(id);
+  if (!g) return g.error();
+  std::unique_lock lock((*g)->mu);
+  auto w = watcher.lock();
+  if (!w) return false;
+  (*g)->subscribers.push_back(watcher);
+  w->send(std::make_shared<const GameEvent>((*g)->view()));
+  return true;
 }
 
 }  // namespace arbiter::server

@@ -1,8 +1,9 @@
-// Accounts' part in the games (hub.h): a deleted account's seats, and the accounts seen on one
-// address that may not play rated games together (accounts/address_book.h).
+#include "server/play/account_seats.h"
+
+#include <string>
+
 #include "server/accounts/caller.h"
 #include "server/play/game_start.h"
-#include "server/play/hub.h"
 
 namespace arbiter::server {
 namespace {
@@ -11,20 +12,28 @@ constexpr const char* kDeletedName = "deleted";  // as the store names a deleted
 
 }  // namespace
 
-std::optional<ApiError> Hub::same_address_refusal(const std::vector<int64_t>& accounts) const {
-  if (options_.rated_same_address || !addresses_.first_shared(accounts)) return std::nullopt;
+AccountSeats::AccountSeats(bool rated_same_address, GameRegistry& registry, GameChanges& changes,
+                           GameBroadcast& broadcast)
+    : rated_same_address_(rated_same_address),
+      registry_(registry),
+      changes_(changes),
+      broadcast_(broadcast) {}
+
+std::optional<ApiError> AccountSeats::same_address_refusal(
+    const std::vector<int64_t>& accounts) const {
+  if (rated_same_address_ || !addresses_.first_shared(accounts)) return std::nullopt;
   return forbidden(
       "rated: two of the players' accounts have been seen on one address, and accounts seen on "
       "one address play casual games only on this server (--rated-same-address allows it)");
 }
 
-bool Hub::rateable_locked(const LiveGame& g) const {
+bool AccountSeats::rateable_locked(const LiveGame& g) const {
   if (is_aborted(g.row) || !every_seat_moved(g, kRatedMovesPerSeat)) return false;
   return !same_address_refusal(accounts::seat_accounts(g.row));
 }
 
-std::optional<ApiError> Hub::rated_join_refusal_locked(const LiveGame& g,
-                                                       std::string_view token) const {
+std::optional<ApiError> AccountSeats::rated_join_refusal_locked(const LiveGame& g,
+                                                                std::string_view token) const {
   auto caller = accounts::caller_account(token);
   if (!g.row.rated || !caller) return std::nullopt;
   const int64_t me = accounts::account_id_of(caller->id);
@@ -34,23 +43,18 @@ std::optional<ApiError> Hub::rated_join_refusal_locked(const LiveGame& g,
   return std::nullopt;
 }
 
-void Hub::account_deleted(int64_t account_id) {
+void AccountSeats::account_deleted(int64_t account_id) {
   const std::string account = std::to_string(account_id);
-  std::vector<GamePtr> games;
-  {
-    std::shared_lock lock(games_mu_);
-    for (const auto& [id, slot] : games_) games.push_back(slot.game);
-  }
-  for (const GamePtr& g : games) {
+  for (const GameRegistry::GamePtr& g : registry_.games()) {
     // After any write under way: a change stored from the row as it was keeps the old name.
-    change(g, [this, g, account] {
+    changes_.change(g, [this, g, account] {
       bool renamed = false;
       for (store::SeatRow& seat : g->row.seats) {
         if (seat.account != account || seat.account_name == kDeletedName) continue;
         seat.account_name = kDeletedName;
         renamed = true;
       }
-      if (renamed) broadcast_state(*g);
+      if (renamed) broadcast_.state_locked(*g);
     });
   }
 }
