@@ -93,9 +93,8 @@ Response Api::error_response(const ApiError& e) {
 // body), or the route and the call taken apart.
 struct Api::Routed {
   std::optional<Response> answer;
-  bool online = false;    // a route of online/online_api.h
-  bool analysis = false;  // a route of analysis/analysis_api.h
-  bool puzzles = false;   // a route of puzzles/puzzles_api.h
+  // Whose path it is: a route of the games' table (`route`), or of a concern's own API.
+  enum class Part { kGames, kAccounts, kAnalysis, kPuzzles } part = Part::kGames;
   const Route* route = nullptr;
   std::shared_ptr<Call> call;
 };
@@ -132,17 +131,17 @@ Api::Routed Api::route_request(const Request& request) {
     if (OnlineApi::makes_game(request.method, call->segments)) {
       if (auto refused = over_quota()) return answer(std::move(*refused));
     }
-    out.online = true;
+    out.part = Routed::Part::kAccounts;
     out.call = std::move(call);
     return out;
   }
   if (AnalysisApi::owns(call->segments)) {
-    out.analysis = true;
+    out.part = Routed::Part::kAnalysis;
     out.call = std::move(call);
     return out;
   }
   if (puzzles::PuzzlesApi::owns(call->segments)) {
-    out.puzzles = true;
+    out.part = Routed::Part::kPuzzles;
     out.call = std::move(call);
     return out;
   }
@@ -179,7 +178,7 @@ Api::Routed Api::route_request(const Request& request) {
   // Only the API makes account callers; a session stands in for a seat token when none is sent.
   if (accounts::is_account_caller(call->token)) call->token.clear();
   if (auto who = online_->session_of(request)) {
-    call->account = std::to_string(who->id);
+    call->account = who->id;
     call->account_name = who->username;
     if (call->token.empty() || is_session_token(call->token)) {
       call->token = accounts::account_caller(who->id, who->username);
@@ -240,42 +239,33 @@ void Api::shutdown() { analysis_->shutdown(); }
 Response Api::handle(const Request& request) {
   Routed routed = route_request(request);
   if (routed.answer) return std::move(*routed.answer);
-  if (routed.online)
-    return online_->handle(routed.call->request, routed.call->segments, routed.call->query);
-  if (routed.analysis) return analysis_->handle(routed.call->request, routed.call->segments);
-  if (routed.puzzles) {
-    const auto& c = *routed.call;
-    return puzzles_->handle(c.request, c.segments, c.query, online_->session_of(c.request));
-  }
+  if (routed.part != Routed::Part::kGames) return concern_answer(routed);
   if (routed.route->async) return wait_async(hub_, *routed.route, *routed.call);
   return run_handler(hub_, *routed.route, *routed.call);
+}
+
+Response Api::concern_answer(const Routed& routed) {
+  const Call& c = *routed.call;
+  switch (routed.part) {
+    case Routed::Part::kAccounts:
+      return online_->handle(c.request, c.segments, c.query);
+    case Routed::Part::kAnalysis:
+      return analysis_->handle(c.request, c.segments);
+    case Routed::Part::kPuzzles:
+      return puzzles_->handle(c.request, c.segments, c.query, online_->session_of(c.request));
+    case Routed::Part::kGames:
+      break;
+  }
+  return error_response(internal_error("internal error: a games' route taken for a concern's"));
 }
 
 void Api::handle_async(const Request& request, Respond respond) {
   Routed routed = route_request(request);
   if (routed.answer) return respond(std::move(*routed.answer));
-  if (routed.online) {
-    // Password hashing and store reads: on a hub worker.
-    const bool queued = hub_.run_work([this, call = routed.call, respond] {
-      respond(online_->handle(call->request, call->segments, call->query));
-    });
-    if (!queued) respond(error_response(Hub::busy_workers()));
-    return;
-  }
-  if (routed.analysis) {
-    // Store reads and replays: on a hub worker.
-    const bool queued = hub_.run_work([this, call = routed.call, respond] {
-      respond(analysis_->handle(call->request, call->segments));
-    });
-    if (!queued) respond(error_response(Hub::busy_workers()));
-    return;
-  }
-  if (routed.puzzles) {
-    // Store reads and writes, click indexes: on a hub worker.
-    const bool queued = hub_.run_work([this, call = routed.call, respond] {
-      respond(puzzles_->handle(call->request, call->segments, call->query,
-                               online_->session_of(call->request)));
-    });
+  if (routed.part != Routed::Part::kGames) {
+    // Password hashing, store reads and writes, replays, click indexes: on a hub worker.
+    const bool queued = hub_.run_work(
+        [this, routed = std::move(routed), respond] { respond(concern_answer(routed)); });
     if (!queued) respond(error_response(Hub::busy_workers()));
     return;
   }

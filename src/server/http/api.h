@@ -46,7 +46,7 @@ struct Response {
   std::string set_cookie;   // a Set-Cookie header, "" for none
 };
 
-class OnlineApi;    // online/online_api.h: accounts, ratings and the lobby
+class OnlineApi;    // accounts/online_api.h: accounts, ratings and the lobby
 class AnalysisApi;  // analysis/analysis_api.h: the analysis board and reviews
 namespace puzzles {
 class PuzzlesApi;  // puzzles/puzzles_api.h: puzzles and puzzle ratings
@@ -93,6 +93,9 @@ class Api {
  private:
   struct Routed;
   Routed route_request(const Request& request);
+  // The answer of the concern's own API (accounts and the lobby, analysis, puzzles) whose path
+  // `routed` is: may hash passwords and read the store, so on a hub worker.
+  Response concern_answer(const Routed& routed);
 
   Hub& hub_;
   RateLimiter limiter_;

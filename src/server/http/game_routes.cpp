@@ -75,7 +75,7 @@ Response list_games(Hub& hub, Call& c) {
   if (auto it = c.query.find("mine");
       it != c.query.end() && (it->second == "1" || it->second == "true")) {
     // The caller's games, listed or not: every game with a seat its account holds.
-    if (c.account.empty()) return Api::error_response(unauthorized("mine: log in first"));
+    if (c.account == 0) return Api::error_response(unauthorized("mine: log in first"));
     filter.account = c.account;
   }
   if (auto it = c.query.find("open"); it != c.query.end()) {
@@ -83,7 +83,7 @@ Response list_games(Hub& hub, Call& c) {
   }
   // Only games created public are listed; a game by its id (?ids=, a browser's own games, or a
   // link) is found whether listed or not.
-  filter.listed_only = filter.ids.empty() && filter.account.empty();
+  filter.listed_only = filter.ids.empty() && filter.account == 0;
   if (auto it = c.query.find("status"); it != c.query.end() && !it->second.empty()) {
     filter.status = store::parse_game_status(it->second);
     if (!filter.status) {
@@ -259,31 +259,61 @@ void rematch_async(Hub& hub, Call& c, Respond respond) {
 
 const std::vector<Route>& game_routes() {
   static const std::vector<Route> table = {
-      {"GET", {"api", "catalog"}, false, catalog, false, false, true},
-      {"GET", {"api", "health"}, false, health, false, false, true},
-      {"GET", {"api", "board"}, false, board},
-      {"GET", {"api", "games"}, false, list_games},
-      {"POST", {"api", "games"}, true, nullptr, true, true, false, create_game_async},
-      {"GET", {"api", "games", "*"}, false, get_game},
-      {"GET", {"api", "games", "*", "legal"}, false, legal},
-      {"POST", {"api", "games", "*", "moves"}, true, nullptr, false, false, false, play_move_async},
-      {"POST", {"api", "games", "*", "join"}, true, nullptr, true, false, false, join_async},
-      {"POST", {"api", "games", "*", "resign"}, true, nullptr, false, false, false, resign_async},
-      {"POST", {"api", "games", "*", "abort"}, true, nullptr, false, false, false, abort_async},
-      {"POST", {"api", "games", "*", "undo"}, true, nullptr, false, false, false, undo_async},
-      {"POST", {"api", "games", "*", "rematch"}, true, nullptr, false, true, false, rematch_async},
-      {"POST", {"api", "games", "*", "draw"}, true, nullptr, false, false, false, offer_draw_async},
-      {"POST",
-       {"api", "games", "*", "takeback"},
-       true,
-       nullptr,
-       false,
-       false,
-       false,
-       take_back_async},
-      {"POST", {"api", "games", "*", "claim"}, true, nullptr, false, false, false, claim_async},
-      {"GET", {"api", "games", "*", "record"}, false, record},
-      {"GET", {"api", "games", "*", "ws"}, false, websocket_only, false, false, true},
+      {.method = "GET", .pattern = {"api", "catalog"}, .quick = true, .handler = catalog},
+      {.method = "GET", .pattern = {"api", "health"}, .quick = true, .handler = health},
+      {.method = "GET", .pattern = {"api", "board"}, .handler = board},
+      {.method = "GET", .pattern = {"api", "games"}, .handler = list_games},
+      {.method = "POST",
+       .pattern = {"api", "games"},
+       .body = true,
+       .json_only = true,
+       .creates = true,
+       .async = create_game_async},
+      {.method = "GET", .pattern = {"api", "games", "*"}, .handler = get_game},
+      {.method = "GET", .pattern = {"api", "games", "*", "legal"}, .handler = legal},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "moves"},
+       .body = true,
+       .async = play_move_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "join"},
+       .body = true,
+       .json_only = true,
+       .async = join_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "resign"},
+       .body = true,
+       .async = resign_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "abort"},
+       .body = true,
+       .async = abort_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "undo"},
+       .body = true,
+       .async = undo_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "rematch"},
+       .body = true,
+       .creates = true,
+       .async = rematch_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "draw"},
+       .body = true,
+       .async = offer_draw_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "takeback"},
+       .body = true,
+       .async = take_back_async},
+      {.method = "POST",
+       .pattern = {"api", "games", "*", "claim"},
+       .body = true,
+       .async = claim_async},
+      {.method = "GET", .pattern = {"api", "games", "*", "record"}, .handler = record},
+      {.method = "GET",
+       .pattern = {"api", "games", "*", "ws"},
+       .quick = true,
+       .handler = websocket_only},
   };
   return table;
 }

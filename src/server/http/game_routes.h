@@ -23,19 +23,20 @@ struct Call {
   std::map<std::string, std::string> query;
   nlohmann::json body = nlohmann::json::object();
   std::string token;
-  // The logged-in caller (a session cookie or bearer): decimal id and name; "" for a guest.
-  std::string account, account_name;
+  // The logged-in caller (a session cookie or bearer): its id and name; 0 and "" for a guest.
+  store::AccountId account = 0;
+  std::string account_name;
 
   const std::string& id() const { return segments[2]; }
 };
 
 using Handler = Response (*)(Hub&, Call&);
 using AsyncHandler = void (*)(Hub&, Call&, Api::Respond);
+// A row of the table, its fields named where it is written (game_routes.cpp).
 struct Route {
   const char* method;
   std::vector<std::string_view> pattern;  // "*" matches one segment (a game id)
-  bool body;                              // a JSON object body is read
-  Handler handler;                        // nullptr for a change (`async`)
+  bool body = false;                      // a JSON object body is read
   // Takes a seat with no token to prove anything (create, join): the body must be sent as
   // application/json, which no cross-site form or simple request can send without the browser
   // asking first (a CORS preflight this server never grants).
@@ -43,8 +44,9 @@ struct Route {
   bool creates = false;  // makes a game: counted against the creation quota
   // How handle_async answers: at once on the caller's thread (`quick`: from memory, cheap),
   // through `async` (a change, answered once stored; handle() waits for that answer), else on a
-  // hub worker.
+  // hub worker through `handler`.
   bool quick = false;
+  Handler handler = nullptr;  // nullptr for a change (`async`)
   AsyncHandler async = nullptr;
 };
 
