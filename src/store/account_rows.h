@@ -1,6 +1,6 @@
 // The rows of online play (schema 5): accounts, their sessions, their ratings per pool, and the
 // lobby's seeks. Account ids are positive integers the store assigns; a seat names its holder
-// by that id written in decimal (SeatRow::account).
+// by that id (SeatRow::account, account_id.h).
 #pragma once
 
 #include <cstdint>

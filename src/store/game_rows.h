@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "store/account_id.h"
 #include "store/ai_job_rows.h"
 #include "store/game_enums.h"
 
@@ -19,7 +20,7 @@ struct SeatRow {
   std::string token_hash;    // hex hash of the seat token; "" for ai and open seats
   int64_t time_used_ms = 0;  // the seat's clock: thinking time used so far
   bool rematch = false;      // the holder has offered (or accepted) a rematch
-  std::string account;       // the account holding the seat; "" for a guest, ai and open seats
+  AccountId account = 0;     // the account holding the seat; 0 for a guest, ai and open seats
   // Its name as the game shows it: the username, "deleted" once the account is deleted.
   std::string account_name;
 };
@@ -90,7 +91,7 @@ struct GameFilter {
   bool open_only = false;            // games still playing with at least one open seat
   std::optional<GameStatus> status;  // only games with this status (nullopt: any)
   bool listed_only = false;          // only listed games
-  std::string account;               // only games with a seat this account holds ("": any)
+  AccountId account = 0;             // only games with a seat this account holds (0: any)
   int limit = 50;                    // newest first by updated_ms; 0 or less: no limit
 };
 

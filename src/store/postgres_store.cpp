@@ -462,7 +462,8 @@ Status PostgresStore::write_game(Tx& w, const GameRow& g, bool insert) {
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
     const SeatRow& s = g.seats[i];
     w.exec_prepared("upsert_seat", g.id, static_cast<int>(i), std::string(to_text(s.kind)), s.level,
-                    s.token_hash, s.time_used_ms, s.rematch, s.account, s.account_name);
+                    s.token_hash, s.time_used_ms, s.rematch, account_column(s.account),
+                    s.account_name);
   }
   w.exec_prepared("trim_seats", g.id, static_cast<int>(g.seats.size()));
   return {};
@@ -650,9 +651,10 @@ Result<std::vector<GameRow>> PostgresStore::list_games(const GameFilter& filter)
     const int64_t limit = filter.limit > 0 ? filter.limit : INT64_MAX;
     const std::optional<std::string> ids =
         filter.ids.empty() ? std::nullopt : std::optional<std::string>(text_array(filter.ids));
-    const auto rows = w.exec_prepared(
-        "list_games", status, filter.open_only, limit, std::string(to_text(GameStatus::kPlaying)),
-        std::string(to_text(SeatKind::kOpen)), ids, filter.listed_only, filter.account);
+    const auto rows = w.exec_prepared("list_games", status, filter.open_only, limit,
+                                      std::string(to_text(GameStatus::kPlaying)),
+                                      std::string(to_text(SeatKind::kOpen)), ids,
+                                      filter.listed_only, account_column(filter.account));
     for (const auto& r : rows) {
       auto row = game_from_columns(PgColumns(r), op_);
       if (!row) return row.failure();
@@ -757,8 +759,8 @@ Status PostgresStore::delete_account(int64_t id) {
     notify_sessions(w, "account " + std::to_string(id));
     w.exec_params("DELETE FROM ratings WHERE account_id = $1", id);
     // Its puzzle rating and attempts (puzzle_rows.h: the solver "account:ID").
-    w.exec_params("DELETE FROM puzzle_ratings WHERE solver = $1", "account:" + name);
-    w.exec_params("DELETE FROM puzzle_attempts WHERE solver = $1", "account:" + name);
+    w.exec_params("DELETE FROM puzzle_ratings WHERE solver = $1", account_key(id));
+    w.exec_params("DELETE FROM puzzle_attempts WHERE solver = $1", account_key(id));
     w.exec_params("DELETE FROM seeks WHERE account_id = $1 OR challenged = $1", id);
     notify_seeks(w, 0);
     w.exec_params("UPDATE seats SET account_name = 'deleted' WHERE account = $1", name);

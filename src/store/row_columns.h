@@ -68,13 +68,16 @@ Result<SeatRow> seat_from_columns(const Columns& c, int first, std::string_view 
     return make_error(ErrorCode::kCorrupt, std::string(op) + " game " + std::string(game_id) +
                                                ": unknown seat kind '" + kind + "'");
   }
-  return SeatRow{*parsed,
-                 c.int32(first + 1),
-                 c.text(first + 2),
-                 c.int64(first + 3),
-                 c.boolean(first + 4),
-                 c.text(first + 5),
-                 c.text(first + 6)};
+  const std::string account_text = c.text(first + 5);
+  const auto account = parse_account_id(account_text);
+  if (!account) {
+    return make_error(ErrorCode::kCorrupt, std::string(op) + " game " + std::string(game_id) +
+                                               ": a seat's account is not an id: '" + account_text +
+                                               "'");
+  }
+  return SeatRow{
+      *parsed,  c.int32(first + 1), c.text(first + 2), c.int64(first + 3), c.boolean(first + 4),
+      *account, c.text(first + 6)};
 }
 
 // The move of columns 0 to 4 (ARBITER_MOVE_COLUMNS).

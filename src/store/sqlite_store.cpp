@@ -316,9 +316,11 @@ Status SqliteStore::write_game(const GameRow& g, bool insert) {
   }
   for (std::size_t i = 0; i < g.seats.size(); ++i) {
     const SeatRow& s = g.seats[i];
+    // Bound without a copy (SQLITE_STATIC): it must outlive the statement's step.
+    const std::string account = account_column(s.account);
     Use q(stmts_[kUpsertSeat]);
     q.text(1, g.id).num(2, static_cast<int64_t>(i)).text(3, to_text(s.kind)).num(4, s.level);
-    q.text(5, s.token_hash).num(6, s.time_used_ms).num(7, s.rematch ? 1 : 0).text(8, s.account);
+    q.text(5, s.token_hash).num(6, s.time_used_ms).num(7, s.rematch ? 1 : 0).text(8, account);
     q.text(9, s.account_name);
     if (q.step() != SQLITE_DONE) return sql_error(op_, g.id);
   }
@@ -493,10 +495,11 @@ Result<std::vector<GameRow>> SqliteStore::list_games(const GameFilter& filter) {
   const int64_t limit = filter.limit > 0 ? filter.limit : -1;  // -1: SQLite's "no limit"
   std::vector<GameRow> games;
   const std::string_view status = filter.status ? to_text(*filter.status) : "";
+  const std::string account = account_column(filter.account);  // bound without a copy
   auto run = [&](Use& q) -> Status {
     q.text(1, status).num(2, filter.open_only ? 1 : 0);
     q.text(4, to_text(GameStatus::kPlaying)).text(5, to_text(SeatKind::kOpen));
-    q.num(6, filter.listed_only ? 1 : 0).text(7, filter.account);
+    q.num(6, filter.listed_only ? 1 : 0).text(7, account);
     int rc;
     while ((rc = q.step()) == SQLITE_ROW) {
       auto row = game_from_columns(SqliteColumns(q), op_);

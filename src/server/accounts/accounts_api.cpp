@@ -250,7 +250,7 @@ OnlineApi::Outcome OnlineApi::player(Call& c) {
   auto rated = store_->ratings_of((*row)->id);
   if (!rated) return Hub::store_failure(rated.failure());
   store::GameFilter filter;
-  filter.account = std::to_string((*row)->id);
+  filter.account = (*row)->id;
   // A profile is public: an unlisted game is found only by its link (the player's own account
   // page lists theirs, GET /api/games?mine=1).
   filter.listed_only = true;

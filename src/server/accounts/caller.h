@@ -16,7 +16,7 @@ namespace arbiter::server::accounts {
 inline constexpr std::string_view kCallerPrefix = "account:";
 
 struct CallerAccount {
-  std::string id;    // decimal account id
+  store::AccountId id = 0;
   std::string name;  // its username
 };
 
@@ -32,7 +32,9 @@ inline std::optional<CallerAccount> caller_account(std::string_view token) {
   token.remove_prefix(kCallerPrefix.size());
   const auto colon = token.find(':');
   if (colon == std::string_view::npos || colon == 0) return std::nullopt;
-  return CallerAccount{std::string(token.substr(0, colon)), std::string(token.substr(colon + 1))};
+  const auto id = store::parse_account_id(token.substr(0, colon));
+  if (!id || *id == 0) return std::nullopt;
+  return CallerAccount{*id, std::string(token.substr(colon + 1))};
 }
 
 // A seat taken by `token`'s caller: held by its account when it is one (else left as it is).
@@ -43,19 +45,10 @@ inline void hold_seat(store::SeatRow& seat, std::string_view token) {
   }
 }
 
-// The id a seat's account column (or a caller's id) holds; 0 for none or anything not an id.
-inline int64_t account_id_of(std::string_view account) {
-  if (account.empty() || account.size() > 18 ||
-      account.find_first_not_of("0123456789") != std::string_view::npos) {
-    return 0;
-  }
-  return std::stoll(std::string(account));
-}
-
 // The account ids holding the row's seats, in seat order (0: a seat no account holds).
-inline std::vector<int64_t> seat_accounts(const store::GameRow& row) {
-  std::vector<int64_t> out;
-  for (const store::SeatRow& seat : row.seats) out.push_back(account_id_of(seat.account));
+inline std::vector<store::AccountId> seat_accounts(const store::GameRow& row) {
+  std::vector<store::AccountId> out;
+  for (const store::SeatRow& seat : row.seats) out.push_back(seat.account);
   return out;
 }
 

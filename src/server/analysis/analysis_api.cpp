@@ -66,7 +66,7 @@ bool AnalysisApi::admit(const std::string& remote) {
 }
 
 std::string AnalysisApi::requester(const Request& request) {
-  if (auto who = online_.session_of(request)) return "account:" + std::to_string(who->id);
+  if (auto who = online_.session_of(request)) return store::account_key(who->id);
   return "address:" + request.remote;
 }
 

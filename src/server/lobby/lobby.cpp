@@ -18,23 +18,13 @@ namespace {
 // Seeks whose author is kept after they leave the list (the game made of one comes next).
 constexpr std::size_t kGoneSeeksKept = 1024;
 
-int64_t account_id_of(const std::string& account) {
-  if (account.empty()) return 0;
-  int64_t id = 0;
-  for (char c : account) {
-    if (c < '0' || c > '9') return 0;
-    id = id * 10 + (c - '0');
-  }
-  return id;
-}
-
 // What the lobby shows of a game in memory, as a short text: when it has not changed since the
 // last call, nothing is handed over.
 std::string face_key(const store::GameRow& row) {
   std::string key = row.status == store::GameStatus::kPlaying ? "p" : "f";
   for (const store::SeatRow& s : row.seats) {
     key += static_cast<char>('0' + static_cast<int>(s.kind));
-    key += s.account;
+    key += std::to_string(s.account);
     key += ':';
     key += s.account_name;  // "deleted" once its account is (Hub::account_deleted)
     key += '|';
@@ -94,7 +84,7 @@ LobbyGame lobby_game_of(const store::GameRow& row, const std::vector<std::string
     seat.player = i < names.size() ? names[i] : "seat " + std::to_string(i);
     seat.kind = s.kind;
     seat.level = s.level;
-    seat.account_id = account_id_of(s.account);
+    seat.account_id = s.account;
     seat.account = s.account_name;
     g.seats.push_back(std::move(seat));
   }

@@ -199,7 +199,7 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
   request.time_control = seek.time_control;
   request.listed = true;
   request.rated = seek.rated;
-  request.account = std::to_string(seek.account_id);
+  request.account = seek.account_id;
   request.account_name = seek.username;
   request.seek_id = seek.id;  // the lobby tells the author (lobby.h)
   hub_.lobby().seek_accepted(seek.id, seek.account_id);

@@ -85,7 +85,7 @@ class WsSession : public WsConnection<WsSession>, public Subscriber, public Lobb
   void watch_as(const std::string& caller) {
     if (lobby()) {
       int64_t account = 0;
-      if (auto who = accounts::caller_account(caller)) account = std::stoll(who->id);
+      if (auto who = accounts::caller_account(caller)) account = who->id;
       return ctx_.hub.lobby().subscribe(weak_from_this(), account);
     }
     // A watcher whose account holds no seat is only a watcher: nothing to answer.

@@ -36,7 +36,7 @@ std::optional<ApiError> AccountSeats::rated_join_refusal_locked(const LiveGame& 
                                                                 std::string_view token) const {
   auto caller = accounts::caller_account(token);
   if (!g.row.rated || !caller) return std::nullopt;
-  const int64_t me = accounts::account_id_of(caller->id);
+  const store::AccountId me = caller->id;
   for (int64_t other : accounts::seat_accounts(g.row)) {
     if (auto refused = same_address_refusal({me, other})) return refused;
   }
@@ -44,13 +44,12 @@ std::optional<ApiError> AccountSeats::rated_join_refusal_locked(const LiveGame& 
 }
 
 void AccountSeats::account_deleted(int64_t account_id) {
-  const std::string account = std::to_string(account_id);
   for (const GameRegistry::GamePtr& g : registry_.games()) {
     // After any write under way: a change stored from the row as it was keeps the old name.
-    changes_.change(g, [this, g, account] {
+    changes_.change(g, [this, g, account_id] {
       bool renamed = false;
       for (store::SeatRow& seat : g->row.seats) {
-        if (seat.account != account || seat.account_name == kDeletedName) continue;
+        if (seat.account != account_id || seat.account_name == kDeletedName) continue;
         seat.account_name = kDeletedName;
         renamed = true;
       }

@@ -40,7 +40,7 @@ bool between_people(const LiveGame& g) {
   std::set<std::string> holders;
   for (const store::SeatRow& s : g.row.seats) {
     if (s.kind != store::SeatKind::kHuman) continue;
-    holders.insert(s.account.empty() ? "t:" + s.token_hash : "a:" + s.account);
+    holders.insert(s.account == 0 ? "t:" + s.token_hash : "a:" + std::to_string(s.account));
   }
   return holders.size() >= 2;
 }

@@ -15,6 +15,7 @@
 #include "core/result.h"
 #include "games/board_view.h"
 #include "games/descriptor_types.h"
+#include "store/account_id.h"
 #include "store/game_enums.h"
 
 namespace arbiter::server {
@@ -110,8 +111,9 @@ struct NewGame {
   std::optional<std::vector<std::string>> seats;  // nullopt: every seat human
   bool listed = false;  // "public": listed in GET /api/games; else found only by its id (a link)
   std::string time_control;  // "none", "3+2", "corr:3" (clocks/time_control.h); "" is none
-  // The account creating it (accounts/caller.h): it holds the human seats. "" for a guest.
-  std::string account, account_name;
+  // The account creating it (accounts/caller.h): it holds the human seats. 0 for a guest.
+  store::AccountId account = 0;
+  std::string account_name;
   bool rated = false;   // ratings change when it ends (ratings/rating_updater.h)
   int64_t seek_id = 0;  // the lobby's seek it is made from (lobby.h), 0 for none
 };

@@ -112,7 +112,7 @@ Response PuzzlesApi::handle(const Request& request, const std::vector<std::strin
   }
   std::string new_browser;  // a browser id to hand out, "" when the request had one
   if (who) {
-    c.solver = "account:" + std::to_string(who->id);
+    c.solver = store::account_key(who->id);
   } else {
     std::string id = browser_cookie(request.cookie);
     std::string hash = hash_token(id);

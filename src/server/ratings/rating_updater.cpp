@@ -23,13 +23,9 @@ std::string rating_pool(const store::GameRow& row) {
   if (!row.rated || row.seats.size() < 2) return "";
   auto control = clocks::TimeControl::parse(row.time_control);
   if (!control || !control->limited()) return "";
-  std::set<std::string> accounts;
+  std::set<store::AccountId> accounts;
   for (const store::SeatRow& seat : row.seats) {
-    if (seat.account.empty() || seat.account.size() > 18 ||
-        seat.account.find_first_not_of("0123456789") != std::string::npos ||
-        !accounts.insert(seat.account).second) {
-      return "";
-    }
+    if (seat.account == 0 || !accounts.insert(seat.account).second) return "";
   }
   return pool_name(row.game, static_cast<int>(row.seats.size()), control->speed());
 }
@@ -97,7 +93,7 @@ void RatingUpdater::apply(const Job& job) {
   std::vector<store::RatingRow> current;
   for (const store::SeatRow& seat : job.row.seats) {
     store::RatingRow fresh;
-    fresh.account_id = std::stoll(seat.account);
+    fresh.account_id = seat.account;
     fresh.pool = pool;
     auto stored = store_->ratings_of(fresh.account_id);
     if (!stored) return;  // the store cannot read: the game stays unrated

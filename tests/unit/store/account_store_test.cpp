@@ -36,7 +36,7 @@ GameRow seated_game(const std::string& id, const std::string& a, const std::stri
   for (const auto& who : {a, b}) {
     SeatRow s;
     s.token_hash = "ab";
-    s.account = who;
+    s.account = who.empty() ? 0 : std::stoll(who);
     s.account_name = who.empty() ? "" : "name" + who;
     g.seats.push_back(s);
   }
@@ -178,14 +178,14 @@ TEST_P(AccountStoreTest, GamesOfAnAccount) {
   ASSERT_TRUE(store->create_game(seated_game("g2", "2", "")).ok());
   ASSERT_TRUE(store->create_game(seated_game("g3", "3", "")).ok());
   GameFilter filter;
-  filter.account = "2";
+  filter.account = 2;
   auto games = store->list_games(filter);
   ASSERT_TRUE(games.ok());
   ASSERT_EQ(games->size(), 2u);
-  filter.account = "1";
+  filter.account = 1;
   games = store->list_games(filter);
   ASSERT_EQ(games->size(), 1u);
-  EXPECT_EQ((*games)[0].seats[0].account, "1");
+  EXPECT_EQ((*games)[0].seats[0].account, 1);
   EXPECT_EQ((*games)[0].seats[0].account_name, "name1");
 }
 
@@ -215,7 +215,7 @@ TEST_P(AccountStoreTest, DeletionAnonymises) {
   EXPECT_TRUE(store->list_seeks()->empty());
   auto game = store->load_game("g1");
   ASSERT_TRUE(game.ok() && *game);
-  EXPECT_EQ((*game)->seats[0].account, id);
+  EXPECT_EQ((*game)->seats[0].account, a->id);
   EXPECT_EQ((*game)->seats[0].account_name, "deleted");
   EXPECT_EQ((*game)->seats[1].account_name, "name" + std::to_string(b->id));
   EXPECT_TRUE(store->create_account(account("alice")).ok());  // the name is free again
@@ -312,11 +312,11 @@ TEST_P(AccountStoreTest, SchemaFourDatabaseUpgradesWithItsGames) {
   ASSERT_TRUE(alice.ok()) << alice.error();
   GameRow joined = **game;
   joined.seats[1].kind = SeatKind::kHuman;
-  joined.seats[1].account = std::to_string(alice->id);
+  joined.seats[1].account = alice->id;
   joined.seats[1].account_name = "alice";
   ASSERT_TRUE(store->update_game(joined).ok());
   GameFilter mine;
-  mine.account = std::to_string(alice->id);
+  mine.account = alice->id;
   EXPECT_EQ(store->list_games(mine)->size(), 1u);
   store.reset();
   if (GetParam() == Backend::kPostgres) {

@@ -98,8 +98,8 @@ TEST(RowColumns, GameFieldsComeFromTheColumnsTheListNames) {
 
 TEST(RowColumns, SeatAndMoveFieldsComeFromTheColumnsTheListNames) {
   const std::map<std::string, std::string> seat = {
-      {"game_id", "g7"},     {"kind", "ai"},   {"level", "4"},       {"token_hash", "ab"},
-      {"time_used_ms", "9"}, {"rematch", "1"}, {"account", "acc-2"}, {"account_name", "bo"}};
+      {"game_id", "g7"},     {"kind", "ai"},   {"level", "4"},   {"token_hash", "ab"},
+      {"time_used_ms", "9"}, {"rematch", "1"}, {"account", "2"}, {"account_name", "bo"}};
   // As SQLite selects a game's seats, and as PostgreSQL selects several games' (the id first).
   using Layout = std::pair<std::string, int>;  // the column list, and where the seat's begin
   for (const auto& [list, first] :
@@ -113,7 +113,7 @@ TEST(RowColumns, SeatAndMoveFieldsComeFromTheColumnsTheListNames) {
     EXPECT_EQ(s->token_hash, "ab");
     EXPECT_EQ(s->time_used_ms, 9);
     EXPECT_TRUE(s->rematch);
-    EXPECT_EQ(s->account, "acc-2");
+    EXPECT_EQ(s->account, 2);
     EXPECT_EQ(s->account_name, "bo");
   }
   const NamedColumns move(
@@ -182,7 +182,7 @@ TEST_P(RowColumnsTest, EveryFieldRoundTrips) {
   g.offers_ms = 1234;
   g.seats[0].time_used_ms = 77;
   g.seats[0].rematch = true;
-  g.seats[1].account = "acc-9";
+  g.seats[1].account = 9;
   g.seats[1].account_name = "ann";
   ASSERT_TRUE(store->create_game(g).ok());
   ASSERT_TRUE(store->append_move(g, make_move(0)).ok());

@@ -26,7 +26,7 @@ TEST_P(StoreTest, GameSeatsAndMovesRoundTrip) {
   g.rematch_of = "g0";
   g.time_control = "0.25+2";
   g.rated = true;
-  g.seats[0].account = "acc-1";
+  g.seats[0].account = 1;
   ASSERT_TRUE(store->create_game(g).ok());
   for (int ply = 0; ply < 3; ++ply) {
     g.updated_ms += 100;
