@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/text.h"
+
 namespace arbiter::store {
 
 using AccountId = int64_t;
@@ -15,17 +17,13 @@ using AccountId = int64_t;
 // The seats' column text of `id`: decimal, "" for none.
 inline std::string account_column(AccountId id) { return id == 0 ? "" : std::to_string(id); }
 
-// The id `text` (a seats' column, or a caller's) holds: 0 for ""; nullopt when it is not a
-// positive decimal id of at most 18 digits.
+// The id a seats' column `text` holds: 0 for ""; nullopt when it is not the decimal text
+// account_column writes of a positive id (no sign, no leading zero).
 inline std::optional<AccountId> parse_account_id(std::string_view text) {
   if (text.empty()) return AccountId{0};
-  if (text.size() > 18 || text.front() == '0') return std::nullopt;
-  AccountId id = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    id = id * 10 + (c - '0');
-  }
-  return id;
+  auto id = parse_int(text, 1, INT64_MAX, "account id");
+  if (!id || account_column(*id) != text) return std::nullopt;
+  return *id;
 }
 
 // The key an account's puzzle rating and attempts (puzzle_rows.h) and its reviews' requests

@@ -126,7 +126,7 @@ export interface Profile {
 }
 
 export interface Seek {
-  id: string;
+  id: number;
   username: string;
   game: string;
   params: string;
@@ -323,8 +323,8 @@ export const api = {
   seeks: () => call<{ seeks: Seek[] }>('GET', '/api/seeks'),
   postSeek: (body: { game: string; time_control: string; rated: boolean; min_rating?: number; max_rating?: number; challenge?: string }) =>
     call<{ seek: Seek }>('POST', '/api/seeks', body),
-  acceptSeek: (id: string) => call<Seated>('POST', `/api/seeks/${enc(id)}/accept`, {}),
-  withdrawSeek: (id: string) => call<{ ok: boolean }>('DELETE', `/api/seeks/${enc(id)}`),
+  acceptSeek: (id: number) => call<Seated>('POST', `/api/seeks/${id}/accept`, {}),
+  withdrawSeek: (id: number) => call<{ ok: boolean }>('DELETE', `/api/seeks/${id}`),
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
   wsUrl: (id: string) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

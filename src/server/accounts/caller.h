@@ -1,49 +1,56 @@
-// How the API tells the hub that a logged-in account is calling: in place of a seat token it
-// passes "account:ID:NAME", which no client can send (the API drops any bearer or WebSocket
-// token of that form). The hub then counts the seats that account holds as the caller's, and a
-// seat it takes (create, join) is held by the account (store::SeatRow::account).
+// Who makes a call to the hub: the bearer of a seat token, a logged-in account, or nobody (a
+// guest who sent neither). The API decides which (a session stands in for a seat token when none
+// is sent, http/api.cpp); the hub then counts the seats a caller holds as its own: a seat token's
+// by its hash, an account's by store::SeatRow::account, and a seat it takes (create, join) is
+// held by its account when it is one.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "store/store.h"
 
 namespace arbiter::server::accounts {
 
-inline constexpr std::string_view kCallerPrefix = "account:";
-
 struct CallerAccount {
   store::AccountId id = 0;
   std::string name;  // its username
 };
 
-inline std::string account_caller(int64_t id, std::string_view name) {
-  return std::string(kCallerPrefix) + std::to_string(id) + ":" + std::string(name);
-}
+class Caller {
+ public:
+  Caller() = default;  // nobody
+  // The bearer of `seat_token` ("" is nobody). Implicit: most callers hold a seat token.
+  Caller(std::string_view seat_token) : seat_token_(seat_token) {}
+  Caller(const std::string& seat_token) : seat_token_(seat_token) {}
+  Caller(const char* seat_token) : seat_token_(seat_token) {}
 
-inline bool is_account_caller(std::string_view token) { return token.starts_with(kCallerPrefix); }
-
-// The account a caller token names; nullopt for a seat token or "".
-inline std::optional<CallerAccount> caller_account(std::string_view token) {
-  if (!is_account_caller(token)) return std::nullopt;
-  token.remove_prefix(kCallerPrefix.size());
-  const auto colon = token.find(':');
-  if (colon == std::string_view::npos || colon == 0) return std::nullopt;
-  const auto id = store::parse_account_id(token.substr(0, colon));
-  if (!id || *id == 0) return std::nullopt;
-  return CallerAccount{*id, std::string(token.substr(colon + 1))};
-}
-
-// A seat taken by `token`'s caller: held by its account when it is one (else left as it is).
-inline void hold_seat(store::SeatRow& seat, std::string_view token) {
-  if (auto account = caller_account(token)) {
-    seat.account = account->id;
-    seat.account_name = account->name;
+  static Caller of_account(store::AccountId id, std::string name) {
+    Caller out;
+    out.account_ = CallerAccount{id, std::move(name)};
+    return out;
   }
-}
+
+  bool nobody() const { return seat_token_.empty() && !account_; }
+  // "" for an account or nobody.
+  const std::string& seat_token() const { return seat_token_; }
+  // nullopt for a seat token's bearer or nobody.
+  const std::optional<CallerAccount>& account() const { return account_; }
+
+  // A seat this caller takes: held by its account when it is one (else left as it is).
+  void hold(store::SeatRow& seat) const {
+    if (!account_) return;
+    seat.account = account_->id;
+    seat.account_name = account_->name;
+  }
+
+ private:
+  std::string seat_token_;
+  std::optional<CallerAccount> account_;
+};
 
 // The account ids holding the row's seats, in seat order (0: a seat no account holds).
 inline std::vector<store::AccountId> seat_accounts(const store::GameRow& row) {

@@ -27,18 +27,6 @@ OnlineApi::OnlineApi(Hub& hub)
       password_checks_(1.0 / 60, 5),
       signups_by_address_(1.0 / 120, 5) {}
 
-bool OnlineApi::owns(const std::vector<std::string>& segments) {
-  if (segments.size() < 2 || segments[0] != "api") return false;
-  const std::string& s = segments[1];
-  return s == "accounts" || s == "account" || s == "sessions" || s == "players" ||
-         s == "leaderboard" || s == "seeks";
-}
-
-bool OnlineApi::makes_game(std::string_view method, const std::vector<std::string>& segments) {
-  return method == "POST" && segments.size() == 4 && segments[0] == "api" &&
-         segments[1] == "seeks" && segments[3] == "accept";
-}
-
 std::string OnlineApi::session_token(const Request& request) {
   std::string_view auth = trim(request.authorization);
   if (auth.size() > 7 && to_lower(auth.substr(0, 7)) == "bearer ") {
@@ -110,64 +98,45 @@ server::Outcome<SessionAccount> OnlineApi::logged_in(const Call& c) {
   return *c.who;
 }
 
-Response OnlineApi::handle(const Request& request, const std::vector<std::string>& segments,
-                           const std::map<std::string, std::string>& query) {
-  Call c{request, segments, query};
-  if (request.method == "POST") {
-    auto body = json_post_body(request);
-    if (!body) return Api::error_response(body.error());
-    c.body = std::move(*body);
-  }
-  try {
-    c.session = session_token(request);
-    c.who = session_of(request);
-    auto out = route(c);
+api_routes::Handler OnlineApi::serve(Outcome (OnlineApi::*handler)(Call&)) {
+  return [this, handler](Hub&, api_routes::Call& routed) -> Response {
+    Call c(routed);
+    if (auto bad = c.read_post_body()) return Api::error_response(*bad);
+    c.session = session_token(c.request);
+    c.who = session_of(c.request);
+    auto out = (this->*handler)(c);
     return out ? std::move(*out) : Api::error_response(out.error());
-  } catch (const std::exception& e) {
-    return Api::error_response(internal_error(std::string("internal error: ") + e.what()));
-  }
+  };
 }
 
-OnlineApi::Outcome OnlineApi::route(Call& c) {
-  const auto& s = c.segments;
-  const std::string& m = c.request.method;
-  const std::size_t n = s.size();
-  auto is = [&](std::initializer_list<std::string_view> path) {
-    if (path.size() != n) return false;
-    std::size_t i = 0;
-    for (auto p : path) {
-      if (p != "*" && p != s[i]) return false;
-      ++i;
-    }
-    return true;
+std::vector<api_routes::Route> OnlineApi::routes() {
+  return {
+      {.method = "POST",
+       .pattern = {"api", "accounts"},
+       .handler = serve(&OnlineApi::register_account)},
+      {.method = "POST", .pattern = {"api", "sessions"}, .handler = serve(&OnlineApi::log_in)},
+      {.method = "DELETE", .pattern = {"api", "sessions"}, .handler = serve(&OnlineApi::log_out)},
+      {.method = "GET", .pattern = {"api", "account"}, .handler = serve(&OnlineApi::account)},
+      {.method = "POST",
+       .pattern = {"api", "account", "password"},
+       .handler = serve(&OnlineApi::change_password)},
+      {.method = "POST",
+       .pattern = {"api", "account", "delete"},
+       .handler = serve(&OnlineApi::delete_account)},
+      {.method = "GET", .pattern = {"api", "players", "*"}, .handler = serve(&OnlineApi::player)},
+      {.method = "GET",
+       .pattern = {"api", "leaderboard"},
+       .handler = serve(&OnlineApi::leaderboard)},
+      {.method = "GET", .pattern = {"api", "seeks"}, .handler = serve(&OnlineApi::list_seeks)},
+      {.method = "POST", .pattern = {"api", "seeks"}, .handler = serve(&OnlineApi::create_seek)},
+      {.method = "POST",
+       .pattern = {"api", "seeks", "*", "accept"},
+       .creates = true,
+       .handler = serve(&OnlineApi::accept_seek)},
+      {.method = "DELETE",
+       .pattern = {"api", "seeks", "*"},
+       .handler = serve(&OnlineApi::withdraw_seek)},
   };
-  struct Entry {
-    std::initializer_list<std::string_view> path;
-    const char* method;
-    Outcome (OnlineApi::*handler)(Call&);
-  };
-  static const Entry table[] = {
-      {{"api", "accounts"}, "POST", &OnlineApi::register_account},
-      {{"api", "sessions"}, "POST", &OnlineApi::log_in},
-      {{"api", "sessions"}, "DELETE", &OnlineApi::log_out},
-      {{"api", "account"}, "GET", &OnlineApi::account},
-      {{"api", "account", "password"}, "POST", &OnlineApi::change_password},
-      {{"api", "account", "delete"}, "POST", &OnlineApi::delete_account},
-      {{"api", "players", "*"}, "GET", &OnlineApi::player},
-      {{"api", "leaderboard"}, "GET", &OnlineApi::leaderboard},
-      {{"api", "seeks"}, "GET", &OnlineApi::list_seeks},
-      {{"api", "seeks"}, "POST", &OnlineApi::create_seek},
-      {{"api", "seeks", "*", "accept"}, "POST", &OnlineApi::accept_seek},
-      {{"api", "seeks", "*"}, "DELETE", &OnlineApi::withdraw_seek},
-  };
-  bool known = false;
-  for (const Entry& e : table) {
-    if (!is(e.path)) continue;
-    known = true;
-    if (m == e.method) return (this->*e.handler)(c);
-  }
-  if (known) return ApiError{405, "method " + m + " not allowed here"};
-  return not_found("no such path: " + quote(c.request.target));
 }
 
 }  // namespace arbiter::server

@@ -21,7 +21,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "server/http/api.h"
+#include "server/http/route.h"
 #include "server/net/rate_limiter.h"
 
 namespace arbiter::server {
@@ -40,34 +40,24 @@ class OnlineApi {
  public:
   explicit OnlineApi(Hub& hub);
 
-  // Whether `segments` (the path, split) is one of these routes' paths.
-  static bool owns(const std::vector<std::string>& segments);
-  // Whether the request makes a game (accepting a seek): the API counts it against the
-  // creation quota.
-  static bool makes_game(std::string_view method, const std::vector<std::string>& segments);
-  // The answer to a request on one of those paths; may hash a password and read the store.
-  Response handle(const Request& request, const std::vector<std::string>& segments,
-                  const std::map<std::string, std::string>& query);
+  // This API's rows of the route table (http/route.h): answered on a hub worker, since they
+  // may hash a password and read the store. Accepting a seek makes a game (the creation quota).
+  std::vector<api_routes::Route> routes();
   // The live account of the request's session (a bearer "s.…" first, else the cookie); nullopt
   // when it has none or it has ended. Reads the store only for a session not seen lately. The
   // account is noted as seen on the request's address (Hub::addresses).
   std::optional<SessionAccount> session_of(const Request& request);
 
  private:
-  struct Call {
-    Call(const Request& r, const std::vector<std::string>& s,
-         const std::map<std::string, std::string>& q)
-        : request(r), segments(s), query(q) {}
-    const Request& request;
-    const std::vector<std::string>& segments;
-    const std::map<std::string, std::string>& query;
-    nlohmann::json body = nlohmann::json::object();
+  struct Call : api_routes::ConcernCall {
+    using ConcernCall::ConcernCall;
     std::optional<SessionAccount> who;  // the caller's session
     std::string session;                // its token, "" when none
   };
   using Outcome = server::Outcome<Response>;
 
-  Outcome route(Call& c);
+  // The row's answer through `handler`, with the body and the session read.
+  api_routes::Handler serve(Outcome (OnlineApi::*handler)(Call&));
   // accounts_api.cpp
   Outcome register_account(Call& c);
   Outcome log_in(Call& c);

@@ -26,15 +26,11 @@ std::size_t engine_megabytes_of(const LiveGame& g) {
 
 }  // namespace
 
-AiSeats::AiSeats(const HubOptions& options, const HubClock& clock,
-                 const std::atomic<bool>& stopping, GameRegistry& registry, GameChanges& changes,
-                 GameBroadcast& broadcast, store::StoreQueue& writes, Play play)
+AiSeats::AiSeats(const HubOptions& options, const PlayParts& parts,
+                 const std::atomic<bool>& stopping, store::StoreQueue& writes, Play play)
     : options_(options),
-      clock_(clock),
+      parts_(parts),
       stopping_(stopping),
-      registry_(registry),
-      changes_(changes),
-      broadcast_(broadcast),
       writes_(writes),
       play_(std::move(play)),
       engines_(options.ai_memory_mb),
@@ -53,7 +49,7 @@ void AiSeats::cancel_locked(LiveGame& g) {
 }
 
 double AiSeats::movetime_locked(const LiveGame& g) const {
-  return ai_movetime(g, options_.ai_movetime, clock_.now());
+  return ai_movetime(g, options_.ai_movetime, parts_.clock.now());
 }
 
 std::optional<store::AiJobRow> AiSeats::remote_job_locked(const LiveGame& g) const {
@@ -63,7 +59,7 @@ std::optional<store::AiJobRow> AiSeats::remote_job_locked(const LiveGame& g) con
   job.ply = g.ply();
   job.seat = g.state->to_move();
   job.level = g.row.seats[static_cast<std::size_t>(job.seat)].level;
-  job.created_ms = clock_.now();
+  job.created_ms = parts_.clock.now();
   return job;
 }
 
@@ -97,7 +93,7 @@ void AiSeats::queue_job_locked(const LiveGame& g) {
 
 void AiSeats::run(const std::string& id) {
   if (stopping_) return;
-  auto found = registry_.find(id);  // loads it again when it left memory while it waited
+  auto found = parts_.registry.find(id);  // loads it again when it left memory while it waited
   if (!found) return;
   GamePtr g = *found;
   uint64_t generation = 0;
@@ -162,7 +158,7 @@ void AiSeats::run(const std::string& id) {
   // or queue the other AI seat's search, which takes the same engine.
   lease.release();
   if (!st || stopping_ || result.best_move.empty()) return;
-  changes_.change(g, [this, g, generation, seat, best = result.best_move] {
+  parts_.changes.change(g, [this, g, generation, seat, best = result.best_move] {
     if (stopping_ || g->generation != generation || !g->playing()) return;
     // Called with the game's lock held.
     play_(g, seat, best, [this, g, best](Outcome<GameViewPtr> played) {
@@ -184,7 +180,7 @@ void AiSeats::progress(const GamePtr& g, uint64_t generation, int seat,
 }
 
 void AiSeats::worker_thinking(const store::ThinkingNotice& n) {
-  GamePtr g = registry_.held(n.game_id);
+  GamePtr g = parts_.registry.held(n.game_id);
   if (!g) return;  // no one watches it here
   std::unique_lock lock(g->mu);
   // The turn searched, as this server holds the game: a notice of a turn over (its move heard

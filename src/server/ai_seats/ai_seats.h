@@ -31,6 +31,7 @@
 #include "server/play/game_registry.h"
 #include "server/play/hub_options.h"
 #include "server/play/live_game.h"
+#include "server/play/play_parts.h"
 #include "store/store_queue.h"
 #include "store/thinking_notice.h"
 
@@ -43,8 +44,7 @@ class AiSeats {
   using Play =
       std::function<void(const GamePtr&, int seat, std::string_view text, Reply<GameViewPtr>)>;
 
-  AiSeats(const HubOptions& options, const HubClock& clock, const std::atomic<bool>& stopping,
-          GameRegistry& registry, GameChanges& changes, GameBroadcast& broadcast,
+  AiSeats(const HubOptions& options, const PlayParts& parts, const std::atomic<bool>& stopping,
           store::StoreQueue& writes, Play play);
   AiSeats(const AiSeats&) = delete;
   AiSeats& operator=(const AiSeats&) = delete;
@@ -89,11 +89,8 @@ class AiSeats {
   void show_thinking_locked(LiveGame& g, Thinking t);
 
   const HubOptions& options_;
-  const HubClock& clock_;
+  const PlayParts parts_;
   const std::atomic<bool>& stopping_;
-  GameRegistry& registry_;
-  GameChanges& changes_;
-  GameBroadcast& broadcast_;
   store::StoreQueue& writes_;
   const Play play_;
   AiEngines engines_;  // before pool_: the workers using it stop first

@@ -52,11 +52,6 @@ void AnalysisApi::shutdown() {
   reviews_.shutdown();
 }
 
-bool AnalysisApi::owns(const std::vector<std::string>& s) {
-  if (s.size() >= 2 && s[0] == "api" && s[1] == "analysis") return true;
-  return s.size() == 4 && s[0] == "api" && s[1] == "games" && s[3] == "review";
-}
-
 bool AnalysisApi::is_websocket(std::string_view target) {
   return target.substr(0, target.find('?')) == "/api/analysis/ws";
 }
@@ -70,26 +65,24 @@ std::string AnalysisApi::requester(const Request& request) {
   return "address:" + request.remote;
 }
 
-Response AnalysisApi::handle(const Request& request, const std::vector<std::string>& s) {
-  try {
-    const bool review_path = s.size() == 4 && s[1] == "games";
-    const std::string path = review_path ? "review" : s.size() == 3 ? s[2] : "";
-    const std::string& method = request.method;
-    if (review_path) {
-      if (method != "GET" && method != "POST") {
-        return error({405, "method " + method + " not allowed here"});
-      }
-      return review(request, s[2]);
-    }
-    if (path == "line" || path == "legal") {
-      if (method != "POST") return error({405, "method " + method + " not allowed here"});
-      return path == "line" ? line(request) : legal(request);
-    }
-    if (path == "ws") return error(bad_request("expected a WebSocket upgrade"));
-    return error(not_found("no such path: " + quote(request.target)));
-  } catch (const std::exception& e) {
-    return error(internal_error(std::string("internal error: ") + e.what()));
-  }
+std::vector<api_routes::Route> AnalysisApi::routes() {
+  auto review = [this](Hub&, api_routes::Call& c) { return this->review(c.request, c.id()); };
+  return {
+      {.method = "GET", .pattern = {"api", "games", "*", "review"}, .handler = review},
+      {.method = "POST", .pattern = {"api", "games", "*", "review"}, .handler = review},
+      {.method = "POST",
+       .pattern = {"api", "analysis", "line"},
+       .handler = [this](Hub&, api_routes::Call& c) { return line(c.request); }},
+      {.method = "POST",
+       .pattern = {"api", "analysis", "legal"},
+       .handler = [this](Hub&, api_routes::Call& c) { return legal(c.request); }},
+      {.method = "*",
+       .pattern = {"api", "analysis", "ws"},
+       .handler =
+           [](Hub&, api_routes::Call&) {
+             return error(bad_request("expected a WebSocket upgrade"));
+           }},
+  };
 }
 
 Response AnalysisApi::line(const Request& request) {

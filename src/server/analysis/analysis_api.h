@@ -19,7 +19,7 @@
 #include "server/analysis/analysis_options.h"
 #include "server/analysis/live_analysis.h"
 #include "server/analysis/review_jobs.h"
-#include "server/http/api.h"
+#include "server/http/route.h"
 #include "server/net/rate_limiter.h"
 #include "server/play/legal_index.h"
 
@@ -42,13 +42,11 @@ class AnalysisApi {
   AnalysisApi(Hub& hub, OnlineApi& online, const AnalysisOptions& options, double rate_limit);
   ~AnalysisApi();
 
-  // Whether `segments` (the path, split) is one of these routes' paths.
-  static bool owns(const std::vector<std::string>& segments);
   // Whether a WebSocket upgrade to `target` is the analysis socket's.
   static bool is_websocket(std::string_view target);
-  // The answer to a request on one of those paths. Reads the store and replays lines: call it
-  // on a hub worker.
-  Response handle(const Request& request, const std::vector<std::string>& segments);
+  // This API's rows of the route table (http/route.h): answered on a hub worker, since they
+  // read the store and replay lines.
+  std::vector<api_routes::Route> routes();
 
   // Whether `remote` may open an analysis socket now (the rate limit).
   bool admit(const std::string& remote);

@@ -49,12 +49,7 @@ std::string live_info_text(const LiveInfo& info) {
       w.key("move").value(l.move);
       w.key("path").value(l.path);
       w.key("score").value(l.score);
-      w.key("mate_in");
-      if (l.mate_in) {
-        w.value(*l.mate_in);
-      } else {
-        w.null();
-      }
+      w.key("mate_in").value(l.mate_in);
       w.key("expected");
       write_expected(w, l.expected);
       w.key("pv").value(l.pv);

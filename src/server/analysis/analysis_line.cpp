@@ -7,6 +7,7 @@
 #include "games/registry.h"
 #include "records/record.h"
 #include "server/accounts/tokens.h"
+#include "server/play/game_queries.h"
 #include "server/play/hub.h"
 #include "server/play/live_game.h"
 
@@ -20,21 +21,6 @@ Outcome<std::string> text_field(const json& body, const char* key) {
   if (it == body.end() || it->is_null()) return std::string();
   if (!it->is_string()) return bad_request(std::string(key) + ": expected a string");
   return it->get<std::string>();
-}
-
-// A game's start position: its parameters and position text ("" for the start).
-Outcome<std::unique_ptr<GameState>> start_of(std::string_view name, std::string_view params_text,
-                                             std::string_view position) {
-  if (name.empty()) return bad_request("game: missing (one of " + game_names() + ")");
-  const Game* game = find_game(name);
-  if (!game) {
-    return bad_request("game: unknown game " + quote(name) + " (known: " + game_names() + ")");
-  }
-  auto params = ParamMap::parse(params_text);
-  if (!params) return bad_request("params: " + params.error());
-  auto state = position.empty() ? game->new_state(*params) : game->parse_state(*params, position);
-  if (!state) return bad_request((position.empty() ? "params: " : "position: ") + state.error());
-  return std::move(*state);
 }
 
 // Plays `moves` on `state`, naming the first that is not legal (`first` is its number in the
@@ -94,7 +80,7 @@ Outcome<Line> resolve_line(Hub& hub, const LineRequest& r) {
     auto game = hub.get(r.id);
     if (!game) return game.error();
     const GameView& g = **game;
-    auto start = start_of(g.game, g.params, g.start_position);
+    auto start = start_state(g.game, g.params, g.start_position);
     if (!start) return internal_error("game " + r.id + ": " + start.error().message);
     if (static_cast<std::size_t>(r.ply) > g.moves.size()) {
       return bad_request("ply: game " + r.id + " has " + std::to_string(g.moves.size()) + " moves");
@@ -115,7 +101,7 @@ Outcome<Line> resolve_line(Hub& hub, const LineRequest& r) {
     line.end = std::move(replay->final);
     base = line.end->history().size() - line.start->history().size();
   } else {
-    auto start = start_of(r.game, r.params, r.start);
+    auto start = start_state(r.game, r.params, r.start);
     if (!start) return start.error();
     line.start = std::move(*start);
     line.end = line.start->clone();

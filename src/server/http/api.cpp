@@ -59,14 +59,6 @@ std::string bearer_token(std::string_view header) {
   return std::string(trim(header.substr(kScheme.size())));
 }
 
-bool matches(const Route& r, const std::vector<std::string>& segments) {
-  if (r.pattern.size() != segments.size()) return false;
-  for (std::size_t i = 0; i < segments.size(); ++i) {
-    if (r.pattern[i] != "*" && r.pattern[i] != segments[i]) return false;
-  }
-  return true;
-}
-
 void split_target(std::string_view target, std::vector<std::string>& segments,
                   std::map<std::string, std::string>& query) {
   const auto q = target.find('?');
@@ -83,6 +75,22 @@ ApiError too_many(const std::string& remote) { return {429, "too many requests f
 
 }  // namespace
 
+bool api_routes::matches(const Route& r, const std::vector<std::string>& segments) {
+  if (r.pattern.size() != segments.size()) return false;
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (r.pattern[i] != "*" && r.pattern[i] != segments[i]) return false;
+  }
+  return true;
+}
+
+std::optional<ApiError> api_routes::ConcernCall::read_post_body() {
+  if (request.method != "POST") return std::nullopt;
+  auto read = json_post_body(request);
+  if (!read) return read.error();
+  body = std::move(*read);
+  return std::nullopt;
+}
+
 std::string Api::error_json(std::string_view message) { return error_text(message); }
 
 Response Api::error_response(const ApiError& e) {
@@ -93,8 +101,6 @@ Response Api::error_response(const ApiError& e) {
 // body), or the route and the call taken apart.
 struct Api::Routed {
   std::optional<Response> answer;
-  // Whose path it is: a route of the games' table (`route`), or of a concern's own API.
-  enum class Part { kGames, kAccounts, kAnalysis, kPuzzles } part = Part::kGames;
   const Route* route = nullptr;
   std::shared_ptr<Call> call;
 };
@@ -127,30 +133,12 @@ Api::Routed Api::route_request(const Request& request) {
     r.retry_after = wait;
     return r;
   };
-  if (OnlineApi::owns(call->segments)) {
-    if (OnlineApi::makes_game(request.method, call->segments)) {
-      if (auto refused = over_quota()) return answer(std::move(*refused));
-    }
-    out.part = Routed::Part::kAccounts;
-    out.call = std::move(call);
-    return out;
-  }
-  if (AnalysisApi::owns(call->segments)) {
-    out.part = Routed::Part::kAnalysis;
-    out.call = std::move(call);
-    return out;
-  }
-  if (puzzles::PuzzlesApi::owns(call->segments)) {
-    out.part = Routed::Part::kPuzzles;
-    out.call = std::move(call);
-    return out;
-  }
   const Route* route = nullptr;
   bool path_known = false;
-  for (const auto& r : api_routes::game_routes()) {
+  for (const auto& r : routes_) {
     if (!matches(r, call->segments)) continue;
     path_known = true;
-    if (request.method == r.method) {
+    if (request.method == r.method || std::string_view(r.method) == "*") {
       route = &r;
       break;
     }
@@ -174,17 +162,14 @@ Api::Routed Api::route_request(const Request& request) {
     if (!body) return answer(error_response(body.error()));
     call->body = std::move(*body);
   }
-  call->token = bearer_token(request.authorization);
-  // Only the API makes account callers; a session stands in for a seat token when none is sent.
-  if (accounts::is_account_caller(call->token)) call->token.clear();
+  // A session stands in for a seat token when none is sent; a bearer session token is never
+  // taken for a seat token.
+  std::string bearer = bearer_token(request.authorization);
+  if (is_session_token(bearer)) bearer.clear();
+  call->caller = accounts::Caller(bearer);
   if (auto who = online_->session_of(request)) {
-    call->account = who->id;
-    call->account_name = who->username;
-    if (call->token.empty() || is_session_token(call->token)) {
-      call->token = accounts::account_caller(who->id, who->username);
-    }
-  } else if (is_session_token(call->token)) {
-    call->token.clear();
+    call->account = accounts::CallerAccount{who->id, who->username};
+    if (bearer.empty()) call->caller = accounts::Caller::of_account(who->id, who->username);
   }
   out.route = route;
   out.call = std::move(call);
@@ -230,7 +215,12 @@ Api::Api(Hub& hub, double rate_limit, double create_limit, const AnalysisOptions
       creations_(create_limit / 3600, create_limit / 6),
       online_(std::make_unique<OnlineApi>(hub)),
       analysis_(std::make_unique<AnalysisApi>(hub, *online_, analysis, rate_limit)),
-      puzzles_(std::make_unique<puzzles::PuzzlesApi>(hub.store())) {}
+      puzzles_(std::make_unique<puzzles::PuzzlesApi>(hub.store(), *online_)) {
+  routes_ = api_routes::game_routes();
+  for (const auto& part : {online_->routes(), analysis_->routes(), puzzles_->routes()}) {
+    routes_.insert(routes_.end(), part.begin(), part.end());
+  }
+}
 
 Api::~Api() = default;
 
@@ -239,36 +229,13 @@ void Api::shutdown() { analysis_->shutdown(); }
 Response Api::handle(const Request& request) {
   Routed routed = route_request(request);
   if (routed.answer) return std::move(*routed.answer);
-  if (routed.part != Routed::Part::kGames) return concern_answer(routed);
   if (routed.route->async) return wait_async(hub_, *routed.route, *routed.call);
   return run_handler(hub_, *routed.route, *routed.call);
-}
-
-Response Api::concern_answer(const Routed& routed) {
-  const Call& c = *routed.call;
-  switch (routed.part) {
-    case Routed::Part::kAccounts:
-      return online_->handle(c.request, c.segments, c.query);
-    case Routed::Part::kAnalysis:
-      return analysis_->handle(c.request, c.segments);
-    case Routed::Part::kPuzzles:
-      return puzzles_->handle(c.request, c.segments, c.query, online_->session_of(c.request));
-    case Routed::Part::kGames:
-      break;
-  }
-  return error_response(internal_error("internal error: a games' route taken for a concern's"));
 }
 
 void Api::handle_async(const Request& request, Respond respond) {
   Routed routed = route_request(request);
   if (routed.answer) return respond(std::move(*routed.answer));
-  if (routed.part != Routed::Part::kGames) {
-    // Password hashing, store reads and writes, replays, click indexes: on a hub worker.
-    const bool queued = hub_.run_work(
-        [this, routed = std::move(routed), respond] { respond(concern_answer(routed)); });
-    if (!queued) respond(error_response(Hub::busy_workers()));
-    return;
-  }
   const Route& route = *routed.route;
   if (route.quick) return respond(run_handler(hub_, route, *routed.call));
   if (route.async) return run_async(hub_, route, *routed.call, respond);
@@ -292,9 +259,9 @@ Outcome<std::string> Api::websocket_game(const Request& request) {
   return segments[2];
 }
 
-std::string Api::session_caller(const Request& request) {
+accounts::Caller Api::session_caller(const Request& request) {
   auto who = online_->session_of(request);
-  return who ? accounts::account_caller(who->id, who->username) : "";
+  return who ? accounts::Caller::of_account(who->id, who->username) : accounts::Caller();
 }
 
 void Api::handle_ws_message_async(std::string_view game, std::string_view text,

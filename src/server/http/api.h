@@ -2,8 +2,9 @@
 // in, a response (status, body) out, with no socket in sight. The transport (http_session.cpp)
 // and the request fuzzer call it; WebSocket messages come through handle_ws_message_async().
 //
-// Routes are a table of small handlers (api.cpp). Every failure is `{"error": "..."}` with its
-// 4xx/5xx status, and a failed request changes nothing.
+// Routes are one table (route.h) of small handlers, to which each concern adds its rows (the
+// games': game_routes.cpp; accounts and the lobby, analysis, puzzles: their routes()). Every
+// failure is `{"error": "..."}` with its 4xx/5xx status, and a failed request changes nothing.
 #pragma once
 
 #include <cstddef>
@@ -11,6 +12,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "server/analysis/analysis_options.h"
 #include "server/net/rate_limiter.h"
@@ -46,6 +48,9 @@ struct Response {
   std::string set_cookie;   // a Set-Cookie header, "" for none
 };
 
+namespace api_routes {
+struct Route;  // route.h
+}
 class OnlineApi;    // accounts/online_api.h: accounts, ratings and the lobby
 class AnalysisApi;  // analysis/analysis_api.h: the analysis board and reviews
 namespace puzzles {
@@ -71,8 +76,8 @@ class Api {
   // (/api/lobby/ws), or the error to answer instead (unknown path or game, too many requests).
   Outcome<std::string> websocket_game(const Request& request);
   // The logged-in account of a request's session (cookie, or bearer "s.…") as the hub's caller
-  // token (accounts/caller.h); "" when it has none. May read the store: call it from a worker.
-  std::string session_caller(const Request& request);
+  // (accounts/caller.h); nobody when it has none. May read the store: call it from a worker.
+  accounts::Caller session_caller(const Request& request);
   // One text message from a WebSocket watching `game` ("": the lobby, which takes only pings;
   // the messages: game_client_message.h, lobby_client_message.h), answered through `reply` at
   // most once, possibly later and on another thread: an accepted move is answered by its
@@ -93,9 +98,6 @@ class Api {
  private:
   struct Routed;
   Routed route_request(const Request& request);
-  // The answer of the concern's own API (accounts and the lobby, analysis, puzzles) whose path
-  // `routed` is: may hash passwords and read the store, so on a hub worker.
-  Response concern_answer(const Routed& routed);
 
   Hub& hub_;
   RateLimiter limiter_;
@@ -103,6 +105,8 @@ class Api {
   std::unique_ptr<OnlineApi> online_;
   std::unique_ptr<AnalysisApi> analysis_;
   std::unique_ptr<puzzles::PuzzlesApi> puzzles_;
+  // Every concern's routes (route.h), in the order they are matched: the games' first.
+  std::vector<api_routes::Route> routes_;
 };
 
 }  // namespace arbiter::server

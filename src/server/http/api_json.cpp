@@ -19,15 +19,6 @@ void write_last_move(JsonWriter& w, const std::optional<LastMove>& m) {
   w.end_object();
 }
 
-template <class T>
-void write_optional(JsonWriter& w, const std::optional<T>& value) {
-  if (value) {
-    w.value(*value);
-  } else {
-    w.null();
-  }
-}
-
 void write_thinking_fields(JsonWriter& w, const Thinking& t) {
   w.key("seat").value(t.seat);
   w.key("depth").value(t.depth);
@@ -185,9 +176,9 @@ void write_game(JsonWriter& w, const GameView& g, bool with_board) {
     w.key("rematch").value(seat.rematch);
     if (!seat.account.empty()) w.key("account").value(seat.account);
     w.key("clock_ms");
-    write_optional(w, seat.clock_ms);
+    w.value(seat.clock_ms);
     w.key("flag_at_ms");
-    write_optional(w, seat.flag_at_ms);
+    w.value(seat.flag_at_ms);
     w.end_object();
   }
   w.end_array();
@@ -213,12 +204,12 @@ void write_game(JsonWriter& w, const GameView& g, bool with_board) {
   w.key("now_ms").value(g.now_ms);
   w.key("offers").begin_object();
   w.key("draw");
-  write_optional(w, g.draw_offer);
+  w.value(g.draw_offer);
   w.key("takeback");
-  write_optional(w, g.takeback_request);
+  w.value(g.takeback_request);
   w.end_object();
   w.key("claim_at_ms");
-  write_optional(w, g.claim_at_ms);
+  w.value(g.claim_at_ms);
   w.end_object();
 }
 

@@ -75,8 +75,8 @@ Response list_games(Hub& hub, Call& c) {
   if (auto it = c.query.find("mine");
       it != c.query.end() && (it->second == "1" || it->second == "true")) {
     // The caller's games, listed or not: every game with a seat its account holds.
-    if (c.account == 0) return Api::error_response(unauthorized("mine: log in first"));
-    filter.account = c.account;
+    if (!c.account) return Api::error_response(unauthorized("mine: log in first"));
+    filter.account = c.account->id;
   }
   if (auto it = c.query.find("open"); it != c.query.end()) {
     filter.open_only = it->second == "1" || it->second == "true";
@@ -180,8 +180,10 @@ Hub::Reply<T> answer_with(Respond respond, int status = 200) {
 void create_game_async(Hub& hub, Call& c, Respond respond) {
   auto request = new_game(c.body);
   if (!request) return respond(Api::error_response(request.error()));
-  request->account = c.account;
-  request->account_name = c.account_name;
+  if (c.account) {
+    request->account = c.account->id;
+    request->account_name = c.account->name;
+  }
   hub.create(*request, c.request.remote, answer_with<Seated>(std::move(respond), 201));
 }
 
@@ -191,7 +193,7 @@ void play_move_async(Hub& hub, Call& c, Respond respond) {
   if (!*move) return respond(Api::error_response(bad_request("move: missing")));
   auto ply = int_field(c.body, "ply");
   if (!ply) return respond(Api::error_response(ply.error()));
-  hub.move(c.id(), c.token, **move, *ply, c.request.remote,
+  hub.move(c.id(), c.caller, **move, *ply, c.request.remote,
            answer_with<GameViewPtr>(std::move(respond)));
 }
 
@@ -199,13 +201,13 @@ void join_async(Hub& hub, Call& c, Respond respond) {
   auto seat = int_field(c.body, "seat");
   if (!seat) return respond(Api::error_response(seat.error()));
   if (!*seat) return respond(Api::error_response(bad_request("seat: missing")));
-  hub.join(c.id(), **seat, c.token, answer_with<Seated>(std::move(respond)));
+  hub.join(c.id(), **seat, c.caller, answer_with<Seated>(std::move(respond)));
 }
 
 void resign_async(Hub& hub, Call& c, Respond respond) {
   auto seat = int_field(c.body, "seat");
   if (!seat) return respond(Api::error_response(seat.error()));
-  hub.resign(c.id(), c.token, *seat, answer_with<GameViewPtr>(std::move(respond)));
+  hub.resign(c.id(), c.caller, *seat, answer_with<GameViewPtr>(std::move(respond)));
 }
 
 // The `action` field of an offer (draw, takeback), read into the hub's typed action.
@@ -230,29 +232,29 @@ Outcome<bool> claims_draw(const json& body) {
 void offer_draw_async(Hub& hub, Call& c, Respond respond) {
   auto action = action_field(c.body, parse_draw_action);
   if (!action) return respond(Api::error_response(action.error()));
-  hub.draw(c.id(), c.token, *action, answer_with<GameViewPtr>(std::move(respond)));
+  hub.draw(c.id(), c.caller, *action, answer_with<GameViewPtr>(std::move(respond)));
 }
 void take_back_async(Hub& hub, Call& c, Respond respond) {
   auto action = action_field(c.body, parse_takeback_action);
   if (!action) return respond(Api::error_response(action.error()));
-  hub.takeback(c.id(), c.token, *action, answer_with<GameViewPtr>(std::move(respond)));
+  hub.takeback(c.id(), c.caller, *action, answer_with<GameViewPtr>(std::move(respond)));
 }
 void claim_async(Hub& hub, Call& c, Respond respond) {
   auto draw = claims_draw(c.body);
   if (!draw) return respond(Api::error_response(draw.error()));
-  hub.claim(c.id(), c.token, *draw, answer_with<GameViewPtr>(std::move(respond)));
+  hub.claim(c.id(), c.caller, *draw, answer_with<GameViewPtr>(std::move(respond)));
 }
 
 void abort_async(Hub& hub, Call& c, Respond respond) {
-  hub.abort(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
+  hub.abort(c.id(), c.caller, answer_with<GameViewPtr>(std::move(respond)));
 }
 
 void undo_async(Hub& hub, Call& c, Respond respond) {
-  hub.undo(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
+  hub.undo(c.id(), c.caller, answer_with<GameViewPtr>(std::move(respond)));
 }
 
 void rematch_async(Hub& hub, Call& c, Respond respond) {
-  hub.rematch(c.id(), c.token, answer_with<GameViewPtr>(std::move(respond)));
+  hub.rematch(c.id(), c.caller, answer_with<GameViewPtr>(std::move(respond)));
 }
 
 }  // namespace

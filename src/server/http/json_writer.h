@@ -12,6 +12,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -64,6 +65,16 @@ class JsonWriter {
     return *this;
   }
   JsonWriter& null() { return raw("null"); }
+  // The value when there is one, else null.
+  template <class T>
+  JsonWriter& value(const std::optional<T>& v) {
+    return v ? value(*v) : null();
+  }
+  // `v` when `present`, else null: a field whose "none" is stored as 0 or "".
+  template <class T>
+  JsonWriter& value_if(bool present, const T& v) {
+    return present ? value(v) : null();
+  }
   JsonWriter& value(const std::vector<std::string>& list) {
     begin_array();
     for (const auto& s : list) value(s);

@@ -214,7 +214,8 @@ OnlineApi::Outcome OnlineApi::accept_seek(Call& c) {
   }
   const int seat = author_seat == 0 ? 1 : 0;
   auto joined = wait_for<Seated>([&](Reply<Seated> r) {
-    hub_.join(made->game->id, seat, accounts::account_caller(who->id, who->username), std::move(r));
+    hub_.join(made->game->id, seat, accounts::Caller::of_account(who->id, who->username),
+              std::move(r));
   });
   if (!joined) return joined.error();
   return json_response(201, seated_text(*joined));

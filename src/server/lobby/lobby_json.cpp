@@ -15,12 +15,7 @@ void write_seek(JsonWriter& w, const store::SeekRow& s) {
   w.key("min_rating").value(s.min_rating);
   w.key("max_rating").value(s.max_rating);
   w.key("created_ms").value(s.created_ms);
-  w.key("challenge");
-  if (s.challenged != 0) {
-    w.value(s.challenged_name);
-  } else {
-    w.null();
-  }
+  w.key("challenge").value_if(s.challenged != 0, s.challenged_name);
   w.end_object();
 }
 
@@ -33,12 +28,7 @@ std::string lobby_game_text(const LobbyGame& g) {
     w.key("time_control").value(g.time_control);
     w.key("rated").value(g.rated);
     w.key("created_ms").value(g.created_ms);
-    w.key("seek");
-    if (g.seek_id != 0) {
-      w.value(g.seek_id);
-    } else {
-      w.null();
-    }
+    w.key("seek").value_if(g.seek_id != 0, g.seek_id);
     w.key("waiting").value(g.waiting());
     w.key("seats").begin_array();
     for (const LobbyGame::Seat& s : g.seats) {
@@ -47,12 +37,7 @@ std::string lobby_game_text(const LobbyGame& g) {
       w.key("kind").value(store::to_text(s.kind));
       w.key("level").value(s.level);
       w.key("account").value(s.account);
-      w.key("rating");
-      if (s.rating) {
-        w.value(*s.rating);
-      } else {
-        w.null();
-      }
+      w.key("rating").value(s.rating);
       w.key("provisional").value(s.provisional);
       w.end_object();
     }

@@ -78,18 +78,17 @@ class WsSession : public WsConnection<WsSession>, public Subscriber, public Lobb
         if (!self->closed()) self->watch_as(caller);
       });
     });
-    if (!queued) watch_as("");
+    if (!queued) watch_as(accounts::Caller());
   }
 
-  // On our strand. `caller`: the account's caller token (accounts/caller.h), "" for a guest.
-  void watch_as(const std::string& caller) {
+  // On our strand. `caller`: the session's account (accounts/caller.h), nobody for a guest.
+  void watch_as(const accounts::Caller& caller) {
     if (lobby()) {
-      int64_t account = 0;
-      if (auto who = accounts::caller_account(caller)) account = who->id;
+      const store::AccountId account = caller.account() ? caller.account()->id : 0;
       return ctx_.hub.lobby().subscribe(weak_from_this(), account);
     }
     // A watcher whose account holds no seat is only a watcher: nothing to answer.
-    if (!caller.empty()) (void)ctx_.hub.announce(game_, caller, weak_from_this());
+    if (!caller.nobody()) (void)ctx_.hub.announce(game_, caller, weak_from_this());
   }
 
   void on_message(const std::string& text) {

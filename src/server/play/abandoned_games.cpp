@@ -21,16 +21,12 @@ std::string days_text(double days) {
 }  // namespace
 
 AbandonedGames::AbandonedGames(std::shared_ptr<store::Store> store, double abandon_days,
-                               const HubClock& clock, const std::atomic<bool>& stopping,
-                               GameRegistry& registry, GameChanges& changes,
-                               GameBroadcast& broadcast, store::StoreQueue& writes)
+                               const PlayParts& parts, const std::atomic<bool>& stopping,
+                               store::StoreQueue& writes)
     : store_(std::move(store)),
       abandon_days_(abandon_days),
-      clock_(clock),
+      parts_(parts),
       stopping_(stopping),
-      registry_(registry),
-      changes_(changes),
-      broadcast_(broadcast),
       writes_(writes) {}
 
 void AbandonedGames::start() {
@@ -46,7 +42,7 @@ void AbandonedGames::stop() {
 }
 
 std::size_t AbandonedGames::close_due() {
-  return close(clock_.now() - static_cast<int64_t>(abandon_days_ * 86'400'000.0));
+  return close(parts_.clock.now() - static_cast<int64_t>(abandon_days_ * 86'400'000.0));
 }
 
 std::size_t AbandonedGames::close(int64_t before_ms) {
@@ -60,9 +56,9 @@ std::size_t AbandonedGames::close(int64_t before_ms) {
   std::size_t count = 0;
   for (store::GameRow& row : *rows) {
     if (row.updated_ms >= before_ms) continue;
-    const int64_t now = clock_.now();
-    if (auto g = registry_.live(row.id)) {
-      changes_.change(g, [this, g, before_ms, result, now] {
+    const int64_t now = parts_.clock.now();
+    if (auto g = parts_.registry.live(row.id)) {
+      parts_.changes.change(g, [this, g, before_ms, result, now] {
         // Checked again: a change may have come since the listing.
         if (!g->playing() || g->row.updated_ms >= before_ms) return;
         store::GameRow closed_row = g->row;
@@ -70,15 +66,15 @@ std::size_t AbandonedGames::close(int64_t before_ms) {
         closed_row.result = result;
         closed_row.updated_ms = now;
         store::Write write{store::Write::Kind::kUpdate, closed_row, {}, 0};
-        changes_.write_locked(g, std::move(write),
-                              [this, g, closed_row](const store::Status& st) mutable {
-                                if (!st) return;
-                                g->row = std::move(closed_row);
-                                ++closed_;
-                                AiSeats::cancel_locked(*g);
-                                broadcast_.ended_locked(*g);
-                                broadcast_.state_locked(*g);
-                              });
+        parts_.changes.write_locked(g, std::move(write),
+                                    [this, g, closed_row](const store::Status& st) mutable {
+                                      if (!st) return;
+                                      g->row = std::move(closed_row);
+                                      ++closed_;
+                                      AiSeats::cancel_locked(*g);
+                                      parts_.broadcast.ended_locked(*g);
+                                      parts_.broadcast.state_locked(*g);
+                                    });
       });
     } else {
       row.status = store::GameStatus::kFinished;

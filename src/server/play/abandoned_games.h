@@ -21,6 +21,7 @@
 #include "server/play/game_changes.h"
 #include "server/play/game_registry.h"
 #include "server/play/hub_options.h"
+#include "server/play/play_parts.h"
 #include "store/store.h"
 #include "store/store_queue.h"
 
@@ -28,9 +29,8 @@ namespace arbiter::server {
 
 class AbandonedGames {
  public:
-  AbandonedGames(std::shared_ptr<store::Store> store, double abandon_days, const HubClock& clock,
-                 const std::atomic<bool>& stopping, GameRegistry& registry, GameChanges& changes,
-                 GameBroadcast& broadcast, store::StoreQueue& writes);
+  AbandonedGames(std::shared_ptr<store::Store> store, double abandon_days, const PlayParts& parts,
+                 const std::atomic<bool>& stopping, store::StoreQueue& writes);
   AbandonedGames(const AbandonedGames&) = delete;
   AbandonedGames& operator=(const AbandonedGames&) = delete;
 
@@ -51,11 +51,8 @@ class AbandonedGames {
 
   const std::shared_ptr<store::Store> store_;
   const double abandon_days_;
-  const HubClock& clock_;
+  const PlayParts parts_;
   const std::atomic<bool>& stopping_;
-  GameRegistry& registry_;
-  GameChanges& changes_;
-  GameBroadcast& broadcast_;
   store::StoreQueue& writes_;
   std::atomic<uint64_t> closed_{0};
   std::mutex mu_;

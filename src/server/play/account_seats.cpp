@@ -32,11 +32,10 @@ bool AccountSeats::rateable_locked(const LiveGame& g) const {
   return !same_address_refusal(accounts::seat_accounts(g.row));
 }
 
-std::optional<ApiError> AccountSeats::rated_join_refusal_locked(const LiveGame& g,
-                                                                std::string_view token) const {
-  auto caller = accounts::caller_account(token);
-  if (!g.row.rated || !caller) return std::nullopt;
-  const store::AccountId me = caller->id;
+std::optional<ApiError> AccountSeats::rated_join_refusal_locked(
+    const LiveGame& g, const accounts::Caller& caller) const {
+  if (!g.row.rated || !caller.account()) return std::nullopt;
+  const store::AccountId me = caller.account()->id;
   for (int64_t other : accounts::seat_accounts(g.row)) {
     if (auto refused = same_address_refusal({me, other})) return refused;
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "server/accounts/address_book.h"
+#include "server/accounts/caller.h"
 #include "server/play/game_broadcast.h"
 #include "server/play/game_changes.h"
 #include "server/play/game_registry.h"
@@ -38,7 +39,7 @@ class AccountSeats {
   // The refusal of `token`'s account taking a seat in the rated game `g` beside an account
   // seen on one address with it; nullopt when it may.
   std::optional<ApiError> rated_join_refusal_locked(const LiveGame& g,
-                                                    std::string_view token) const;
+                                                    const accounts::Caller& caller) const;
   // Account `account_id` was deleted (the store renamed its seats): its seats in the games in
   // memory are shown as "deleted" at once, and their watchers and the lobby told.
   void account_deleted(int64_t account_id);

@@ -14,41 +14,34 @@ constexpr int64_t kFlagRetryMs = 1000;
 
 }  // namespace
 
-Endings::Endings(const HubClock& clock, const std::atomic<bool>& stopping, GameRegistry& registry,
-                 GameChanges& changes, GameBroadcast& broadcast, FlagScheduler& flags,
+Endings::Endings(const PlayParts& parts, const std::atomic<bool>& stopping, FlagScheduler& flags,
                  WorkPool& work)
-    : clock_(clock),
-      stopping_(stopping),
-      registry_(registry),
-      changes_(changes),
-      broadcast_(broadcast),
-      flags_(flags),
-      work_(work) {}
+    : parts_(parts), stopping_(stopping), flags_(flags), work_(work) {}
 
 bool Endings::has_draws(const LiveGame& g) { return g.state->game().has_draws(); }
 
 void Endings::finish_locked(const GamePtr& g, store::GameRow row, Reply<GameViewPtr> done) {
   abort_if_unplayed(*g, row);
   row.status = store::GameStatus::kFinished;
-  row.updated_ms = clock_.now();
+  row.updated_ms = parts_.clock.now();
   row.draw_offer = row.takeback_request = -1;
   store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
-  const bool queued = changes_.write_locked(g, std::move(write),
-                                            [this, g, row, done](const store::Status& st) mutable {
-                                              if (!st) return done(write_failure(st));
-                                              g->row = std::move(row);
-                                              AiSeats::cancel_locked(*g);
-                                              broadcast_.ended_locked(*g);
-                                              broadcast_.state_locked(*g);
-                                              done(g->view());
-                                            });
+  const bool queued = parts_.changes.write_locked(
+      g, std::move(write), [this, g, row, done](const store::Status& st) mutable {
+        if (!st) return done(write_failure(st));
+        g->row = std::move(row);
+        AiSeats::cancel_locked(*g);
+        parts_.broadcast.ended_locked(*g);
+        parts_.broadcast.state_locked(*g);
+        done(g->view());
+      });
   if (!queued) done(busy_store());
 }
 
-void Endings::resign(const std::string& id, const std::string& token, std::optional<int> seat,
+void Endings::resign(const std::string& id, const accounts::Caller& caller, std::optional<int> seat,
                      Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, seat, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         int who = holds(held, g->state->to_move()) ? g->state->to_move() : held.front();
@@ -65,9 +58,10 @@ void Endings::resign(const std::string& id, const std::string& token, std::optio
       });
 }
 
-void Endings::abort(const std::string& id, const std::string& token, Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+void Endings::abort(const std::string& id, const accounts::Caller& caller,
+                    Reply<GameViewPtr> done) {
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, done](const GamePtr& g, const std::vector<int>&) {
         if (!g->playing()) return done(game_over(*g));
         if (unmoved_seat(*g) < 0) {
@@ -85,10 +79,10 @@ void Endings::abort(const std::string& id, const std::string& token, Reply<GameV
       });
 }
 
-void Endings::claim(const std::string& id, const std::string& token, bool draw,
+void Endings::claim(const std::string& id, const accounts::Caller& caller, bool draw,
                     Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, draw, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         if (draw && !has_draws(*g)) {
@@ -108,7 +102,7 @@ void Endings::claim(const std::string& id, const std::string& token, bool draw,
                            ? name + " is connected"
                            : name + " is not a person's seat"));
         }
-        const int64_t t = clock_.now();
+        const int64_t t = parts_.clock.now();
         if (t < *at) {
           return done(conflict(name + " has been away " +
                                std::to_string((t - (*at - g->disconnect_grace_ms)) / 1000) +
@@ -124,28 +118,28 @@ void Endings::claim(const std::string& id, const std::string& token, bool draw,
 
 void Endings::check_flag(const std::string& id) {
   if (stopping_) return;
-  if (GamePtr g = registry_.live(id)) {
-    changes_.change(g, [this, g] { flag_if_due_locked(g); });
+  if (GamePtr g = parts_.registry.live(id)) {
+    parts_.changes.change(g, [this, g] { flag_if_due_locked(g); });
     return;
   }
   // Not in memory: loaded on a worker (it reads the store), then checked.
   const bool queued = work_.submit([this, id] {
-    auto g = registry_.find(id);
+    auto g = parts_.registry.find(id);
     if (!g) return;
-    changes_.change(*g, [this, g = *g] { flag_if_due_locked(g); });
+    parts_.changes.change(*g, [this, g = *g] { flag_if_due_locked(g); });
   });
-  if (!queued) flags_.schedule(clock_.now() + kFlagRetryMs, id);
+  if (!queued) flags_.schedule(parts_.clock.now() + kFlagRetryMs, id);
 }
 
 void Endings::flag_if_due_locked(const GamePtr& g) {
   if (stopping_) return;
   const int64_t at = g->flag_at_ms();
   if (at == INT64_MAX) return;
-  if (at > clock_.now()) return flags_.schedule_locked(*g);  // stale entry: the game moved on
+  if (at > parts_.clock.now()) return flags_.schedule_locked(*g);  // stale entry: the game moved on
   flag_locked(g, [this, id = g->row.id](Outcome<GameViewPtr> out) {
     if (out) return;
     std::cerr << "arbiter: flag in game " << id << ": " << out.error().message << "\n";
-    if (out.error().status == 503) flags_.schedule(clock_.now() + kFlagRetryMs, id);
+    if (out.error().status == 503) flags_.schedule(parts_.clock.now() + kFlagRetryMs, id);
   });
 }
 

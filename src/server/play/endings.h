@@ -15,12 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "server/accounts/caller.h"
 #include "server/ai_seats/ai_seats.h"
 #include "server/play/flag_scheduler.h"
 #include "server/play/game_broadcast.h"
 #include "server/play/game_changes.h"
 #include "server/play/game_registry.h"
 #include "server/play/hub_options.h"
+#include "server/play/play_parts.h"
 #include "server/play/work_pool.h"
 
 namespace arbiter::server {
@@ -29,8 +31,8 @@ class Endings {
  public:
   using GamePtr = std::shared_ptr<LiveGame>;
 
-  Endings(const HubClock& clock, const std::atomic<bool>& stopping, GameRegistry& registry,
-          GameChanges& changes, GameBroadcast& broadcast, FlagScheduler& flags, WorkPool& work);
+  Endings(const PlayParts& parts, const std::atomic<bool>& stopping, FlagScheduler& flags,
+          WorkPool& work);
   Endings(const Endings&) = delete;
   Endings& operator=(const Endings&) = delete;
 
@@ -39,10 +41,11 @@ class Endings {
   // else the first held. abort: any seat holder of a game between people, while some seat has
   // not yet moved; 409 otherwise. claim: the win (or, `draw`, a draw in games with draws) from
   // the seat to move, away past the disconnect grace in a real-time game.
-  void resign(const std::string& id, const std::string& token, std::optional<int> seat,
+  void resign(const std::string& id, const accounts::Caller& caller, std::optional<int> seat,
               Reply<GameViewPtr> done);
-  void abort(const std::string& id, const std::string& token, Reply<GameViewPtr> done);
-  void claim(const std::string& id, const std::string& token, bool draw, Reply<GameViewPtr> done);
+  void abort(const std::string& id, const accounts::Caller& caller, Reply<GameViewPtr> done);
+  void claim(const std::string& id, const accounts::Caller& caller, bool draw,
+             Reply<GameViewPtr> done);
 
   // Stores `row` (finished) as the game's ending and, once stored, applies it: stops the AI,
   // GameBroadcast::ended_locked, broadcasts; `done` gets the game object.
@@ -58,11 +61,8 @@ class Endings {
  private:
   void flag_if_due_locked(const GamePtr& g);
 
-  const HubClock& clock_;
+  const PlayParts parts_;
   const std::atomic<bool>& stopping_;
-  GameRegistry& registry_;
-  GameChanges& changes_;
-  GameBroadcast& broadcast_;
   FlagScheduler& flags_;
   WorkPool& work_;
 };

@@ -22,15 +22,15 @@ GameChanges::GameChanges(GameRegistry& registry, store::StoreQueue& writes, bool
       conflicted_(std::move(conflicted)) {}
 
 void GameChanges::seated_change(
-    std::string_view id, std::string_view token, std::function<void(const ApiError&)> fail,
+    std::string_view id, const accounts::Caller& caller, std::function<void(const ApiError&)> fail,
     std::function<void(const GamePtr&, const std::vector<int>&)> action) {
   registry_.with_game(
       id,
-      [this, token = std::string(token), fail, action](const GamePtr& g) {
+      [this, caller, fail, action](const GamePtr& g) {
         change(
             g,
-            [g, token, fail, action] {
-              auto held = held_seats(*g, token);
+            [g, caller, fail, action] {
+              auto held = held_seats(*g, caller);
               if (!held) return fail(held.error());
               action(g, *held);
             },
@@ -90,11 +90,12 @@ bool GameChanges::create_row(store::GameRow row, int attempt,
   return writes_.submit(std::move(write), done);
 }
 
-Outcome<std::vector<int>> GameChanges::held_seats(const LiveGame& g, std::string_view token) {
-  if (token.empty()) {
+Outcome<std::vector<int>> GameChanges::held_seats(const LiveGame& g,
+                                                  const accounts::Caller& caller) {
+  if (caller.nobody()) {
     return unauthorized("missing seat token (send Authorization: Bearer TOKEN)");
   }
-  if (auto account = accounts::caller_account(token)) {  // a logged-in caller: its seats
+  if (const auto& account = caller.account()) {  // a logged-in caller: its seats
     std::vector<int> held;
     for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
       if (g.row.seats[i].account == account->id) held.push_back(static_cast<int>(i));
@@ -102,7 +103,7 @@ Outcome<std::vector<int>> GameChanges::held_seats(const LiveGame& g, std::string
     if (held.empty()) return unauthorized(account->name + " holds no seat in game " + g.row.id);
     return held;
   }
-  const std::string hash = hash_token(token);
+  const std::string hash = hash_token(caller.seat_token());
   std::vector<int> held;
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
     if (same_hash(g.row.seats[i].token_hash, hash)) held.push_back(static_cast<int>(i));

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/accounts/caller.h"
 #include "server/play/game_registry.h"
 #include "server/play/live_game.h"
 #include "server/play/outcome.h"
@@ -40,7 +41,7 @@ class GameChanges {
   // The common start of a seat holder's change: finds game `id`, and once no earlier change of
   // it is being written, checks `token` and runs `action(game, seats held)` under the game's
   // lock; a failure of any step goes to `fail`.
-  void seated_change(std::string_view id, std::string_view token,
+  void seated_change(std::string_view id, const accounts::Caller& caller,
                      std::function<void(const ApiError&)> fail,
                      std::function<void(const GamePtr&, const std::vector<int>&)> action);
   // Runs `step` under the game's lock once no earlier change of the game is being written
@@ -61,9 +62,9 @@ class GameChanges {
   bool create_row(store::GameRow row, int attempt,
                   std::function<void(Outcome<store::GameRow>)> then,
                   std::optional<store::AiJobRow> ai_job = std::nullopt);
-  // The seats `token` holds in `g` (under its lock): a seat token's, or a logged-in account's
-  // (accounts/caller.h); 401 when it is missing or holds none.
-  static Outcome<std::vector<int>> held_seats(const LiveGame& g, std::string_view token);
+  // The seats `caller` holds in `g` (under its lock): its seat token's, or its account's
+  // (accounts/caller.h); 401 for nobody or a caller holding none.
+  static Outcome<std::vector<int>> held_seats(const LiveGame& g, const accounts::Caller& caller);
 
  private:
   GameRegistry& registry_;

@@ -3,7 +3,7 @@
 //   {"type": "ping"}                                   answered {"type": "pong"}
 //   {"type": "hello", "token": T}                      the socket holds seat token T (presence)
 //   {"type": "move", "move": M, "token": T, "ply": N}  a move; token and ply optional
-// Other keys are ignored. A token must be a seat token, never an account's caller token.
+// Other keys are ignored. A token must be a seat token (hex; a session token is refused).
 #pragma once
 
 #include <optional>

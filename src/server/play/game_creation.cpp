@@ -38,9 +38,7 @@ Outcome<std::vector<store::SeatRow>> new_seats(const NewGame& request, const sto
 
 }  // namespace
 
-GameCreation::GameCreation(const HubClock& clock, GameRegistry& registry, GameChanges& changes,
-                           GameBroadcast& broadcast, AiSeats& ai)
-    : clock_(clock), registry_(registry), changes_(changes), broadcast_(broadcast), ai_(ai) {}
+GameCreation::GameCreation(const PlayParts& parts, AiSeats& ai) : parts_(parts), ai_(ai) {}
 
 void GameCreation::create(const NewGame& request, std::string client, Reply<Seated> done) {
   if (request.game.empty()) return done(bad_request("game: missing (one of " + game_names() + ")"));
@@ -81,21 +79,21 @@ void GameCreation::create(const NewGame& request, std::string client, Reply<Seat
   row.seek_id = request.seek_id;
   row.status = (*start)->is_terminal() ? store::GameStatus::kFinished : store::GameStatus::kPlaying;
   row.result = (*start)->result_text();
-  row.created_ms = row.updated_ms = clock_.now();
+  row.created_ms = row.updated_ms = parts_.clock.now();
 
   auto made = replay_game(row, {});
   if (!made) return done(internal_error(made.error()));
   GamePtr live = std::move(*made);
   live->client = std::move(client);
   if (AiSeats::to_move_locked(*live) && !ai_.has_room()) return done(busy_ai());
-  const bool queued = changes_.create_row(
+  const bool queued = parts_.changes.create_row(
       std::move(row), 0,
       [this, live, out, done](Outcome<store::GameRow> stored) mutable {
         if (!stored) return done(stored.error());
         live->row.id = stored->id;
-        GamePtr g = registry_.insert(live);
+        GamePtr g = parts_.registry.insert(live);
         std::unique_lock lock(g->mu);
-        broadcast_.went_live_locked(*g);
+        parts_.broadcast.went_live_locked(*g);
         out.game = g->view();
         ai_.maybe_start_locked(g);
         done(std::move(out));
@@ -104,30 +102,31 @@ void GameCreation::create(const NewGame& request, std::string client, Reply<Seat
   if (!queued) done(busy_store());
 }
 
-void GameCreation::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+void GameCreation::rematch(std::string_view id, const accounts::Caller& caller,
+                           Reply<GameViewPtr> done) {
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, done](const GamePtr& g, const std::vector<int>& held) {
         if (g->playing()) return done(conflict("game " + g->row.id + " is still being played"));
         if (!g->row.rematch_id.empty()) return done(g->view());
         store::GameRow row = g->row;
         for (int seat : held) row.seats[static_cast<std::size_t>(seat)].rematch = true;
-        row.updated_ms = clock_.now();
+        row.updated_ms = parts_.clock.now();
         const bool all = std::all_of(
             row.seats.begin(), row.seats.end(),
             [](const store::SeatRow& s) { return s.kind != store::SeatKind::kHuman || s.rematch; });
         // Stores the game's row (with the rematch's id when there is one), then shows it.
         auto update = [this, g, done](store::GameRow row, GamePtr next) {
           store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
-          const bool queued = changes_.write_locked(
+          const bool queued = parts_.changes.write_locked(
               g, std::move(write), [this, g, row, next, done](const store::Status& st) mutable {
                 if (!st) return done(write_failure(st));
                 g->row = std::move(row);
-                broadcast_.state_locked(*g);
+                parts_.broadcast.state_locked(*g);
                 if (next) {
-                  next = registry_.insert(std::move(next));
+                  next = parts_.registry.insert(std::move(next));
                   std::unique_lock next_lock(next->mu);
-                  broadcast_.went_live_locked(*next);
+                  parts_.broadcast.went_live_locked(*next);
                   ai_.maybe_start_locked(next);
                 }
                 done(g->view());
@@ -159,7 +158,7 @@ void GameCreation::rematch(std::string_view id, std::string_view token, Reply<Ga
         next->client = g->client;
         // The game's other changes wait until both writes are done.
         g->writing = true;
-        const bool queued = changes_.create_row(
+        const bool queued = parts_.changes.create_row(
             std::move(fresh), 0,
             [g, row, next, update, done](Outcome<store::GameRow> stored) mutable {
               std::unique_lock lock(g->mu);

@@ -12,11 +12,13 @@
 #include <string>
 #include <string_view>
 
+#include "server/accounts/caller.h"
 #include "server/ai_seats/ai_seats.h"
 #include "server/play/game_broadcast.h"
 #include "server/play/game_changes.h"
 #include "server/play/game_registry.h"
 #include "server/play/hub_options.h"
+#include "server/play/play_parts.h"
 
 namespace arbiter::server {
 
@@ -24,8 +26,7 @@ class GameCreation {
  public:
   using GamePtr = std::shared_ptr<LiveGame>;
 
-  GameCreation(const HubClock& clock, GameRegistry& registry, GameChanges& changes,
-               GameBroadcast& broadcast, AiSeats& ai);
+  GameCreation(const PlayParts& parts, AiSeats& ai);
   GameCreation(const GameCreation&) = delete;
   GameCreation& operator=(const GameCreation&) = delete;
 
@@ -34,13 +35,10 @@ class GameCreation {
   void create(const NewGame& request, std::string client, Reply<Seated> done);
   // The holder of a finished game's seats asks for a rematch; once every person has, the new
   // game (the seats rotated by one) is created and named by the old one's rematch_id.
-  void rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
+  void rematch(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done);
 
  private:
-  const HubClock& clock_;
-  GameRegistry& registry_;
-  GameChanges& changes_;
-  GameBroadcast& broadcast_;
+  const PlayParts parts_;
   AiSeats& ai_;
 };
 

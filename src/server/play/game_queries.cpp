@@ -84,8 +84,8 @@ const Catalog& game_catalog() {
   return catalog;
 }
 
-Outcome<BoardView> board_view(std::string_view name, std::string_view params_text,
-                              std::string_view position) {
+Outcome<std::unique_ptr<GameState>> start_state(std::string_view name, std::string_view params_text,
+                                                std::string_view position) {
   if (name.empty()) return bad_request("game: missing (one of " + game_names() + ")");
   const Game* game = find_game(name);
   if (!game) {
@@ -96,6 +96,13 @@ Outcome<BoardView> board_view(std::string_view name, std::string_view params_tex
   const bool from_start = position.empty();
   auto state = from_start ? game->new_state(*params) : game->parse_state(*params, position);
   if (!state) return bad_request((from_start ? "params: " : "position: ") + state.error());
+  return std::move(*state);
+}
+
+Outcome<BoardView> board_view(std::string_view name, std::string_view params_text,
+                              std::string_view position) {
+  auto state = start_state(name, params_text, position);
+  if (!state) return state.error();
   return (*state)->view();
 }
 

@@ -24,6 +24,10 @@ namespace arbiter::server {
 
 // Every game's rules and parameters, and the AI levels, built once.
 const Catalog& game_catalog();
+// A position of `game` (by name): `position` is the game's position text, "" for the start under
+// `params`. 400 naming the field (game, params, position) at fault.
+Outcome<std::unique_ptr<GameState>> start_state(std::string_view game, std::string_view params,
+                                                std::string_view position);
 // The board view of a position of `game` (GET /api/board): `position` is the game's position
 // text, "" for the start under `params`. 400 naming the field (game, params, position) at fault.
 Outcome<BoardView> board_view(std::string_view game, std::string_view params,

@@ -28,20 +28,19 @@ Hub::Hub(std::shared_ptr<store::Store> store, HubOptions options)
       changes_(registry_, writes_, !options_.shared_store_url.empty(),
                [this](const std::string& id) { sync_.refresh_later(id); }),
       accounts_(options_.rated_same_address, registry_, changes_, broadcast_),
-      ai_(options_, clock_, stopping_, registry_, changes_, broadcast_, writes_,
+      ai_(options_, parts_, stopping_, writes_,
           [this](const GameRegistry::GamePtr& g, int seat, std::string_view text,
                  Reply<GameViewPtr> done) {
             moves_.play_locked(g, seat, text, false, std::move(done));
           }),
       work_(options_.workers, options_.work_queue),
-      endings_(clock_, stopping_, registry_, changes_, broadcast_, flags_, work_),
-      moves_(clock_, registry_, changes_, broadcast_, ai_, endings_, accounts_),
-      creation_(clock_, registry_, changes_, broadcast_, ai_),
-      offers_(clock_, changes_, broadcast_, endings_, moves_),
+      endings_(parts_, stopping_, flags_, work_),
+      moves_(parts_, ai_, endings_, accounts_),
+      creation_(parts_, ai_),
+      offers_(parts_, endings_, moves_),
       presence_(clock_, registry_, broadcast_),
       queries_(store_, registry_, legal_),
-      expiry_(store_, options_.abandon_days, clock_, stopping_, registry_, changes_, broadcast_,
-              writes_),
+      expiry_(store_, options_.abandon_days, parts_, stopping_, writes_),
       sync_(store_, options_.shared_store_url, stopping_, registry_, changes_, broadcast_, ai_,
             work_, lobby_, revocations_,
             [this](int64_t account_id) { accounts_.account_deleted(account_id); }) {
@@ -145,73 +144,74 @@ void Hub::create(const NewGame& request, std::string client, Reply<Seated> done)
   creation_.create(request, std::move(client), std::move(done));
 }
 
-void Hub::move(std::string_view id, std::string_view token, std::string_view text,
+void Hub::move(std::string_view id, const accounts::Caller& caller, std::string_view text,
                std::optional<int> ply, std::string client, Reply<GameViewPtr> done) {
   sync_.rereading(
       std::string(id),
-      [this, id = std::string(id), token = std::string(token), text = std::string(text), ply,
+      [this, id = std::string(id), caller, text = std::string(text), ply,
        client = std::move(client)](Reply<GameViewPtr> reply) {
-        moves_.move(id, token, text, ply, client, std::move(reply));
+        moves_.move(id, caller, text, ply, client, std::move(reply));
       },
       std::move(done));
 }
 
-void Hub::join(std::string_view id, int seat, std::string_view token, Reply<Seated> done) {
-  moves_.join(id, seat, token, std::move(done));
+void Hub::join(std::string_view id, int seat, const accounts::Caller& caller, Reply<Seated> done) {
+  moves_.join(id, seat, caller, std::move(done));
 }
 
-void Hub::resign(std::string_view id, std::string_view token, std::optional<int> seat,
+void Hub::resign(std::string_view id, const accounts::Caller& caller, std::optional<int> seat,
                  Reply<GameViewPtr> done) {
   sync_.rereading(
       std::string(id),
-      [this, id = std::string(id), token = std::string(token), seat](Reply<GameViewPtr> reply) {
-        endings_.resign(id, token, seat, std::move(reply));
+      [this, id = std::string(id), caller, seat](Reply<GameViewPtr> reply) {
+        endings_.resign(id, caller, seat, std::move(reply));
       },
       std::move(done));
 }
 
-void Hub::abort(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
+void Hub::abort(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done) {
   sync_.rereading(
       std::string(id),
-      [this, id = std::string(id), token = std::string(token)](Reply<GameViewPtr> reply) {
-        endings_.abort(id, token, std::move(reply));
+      [this, id = std::string(id), caller](Reply<GameViewPtr> reply) {
+        endings_.abort(id, caller, std::move(reply));
       },
       std::move(done));
 }
 
-void Hub::undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
-  moves_.undo(id, token, std::move(done));
+void Hub::undo(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done) {
+  moves_.undo(id, caller, std::move(done));
 }
 
-void Hub::rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
-  creation_.rematch(id, token, std::move(done));
+void Hub::rematch(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done) {
+  creation_.rematch(id, caller, std::move(done));
 }
 
-void Hub::draw(std::string_view id, std::string_view token, DrawAction action,
+void Hub::draw(std::string_view id, const accounts::Caller& caller, DrawAction action,
                Reply<GameViewPtr> done) {
   sync_.rereading(
       std::string(id),
-      [this, id = std::string(id), token = std::string(token), action](Reply<GameViewPtr> reply) {
-        offers_.draw(id, token, action, std::move(reply));
+      [this, id = std::string(id), caller, action](Reply<GameViewPtr> reply) {
+        offers_.draw(id, caller, action, std::move(reply));
       },
       std::move(done));
 }
 
-void Hub::takeback(std::string_view id, std::string_view token, TakebackAction action,
+void Hub::takeback(std::string_view id, const accounts::Caller& caller, TakebackAction action,
                    Reply<GameViewPtr> done) {
   sync_.rereading(
       std::string(id),
-      [this, id = std::string(id), token = std::string(token), action](Reply<GameViewPtr> reply) {
-        offers_.takeback(id, token, action, std::move(reply));
+      [this, id = std::string(id), caller, action](Reply<GameViewPtr> reply) {
+        offers_.takeback(id, caller, action, std::move(reply));
       },
       std::move(done));
 }
 
-void Hub::claim(std::string_view id, std::string_view token, bool draw, Reply<GameViewPtr> done) {
+void Hub::claim(std::string_view id, const accounts::Caller& caller, bool draw,
+                Reply<GameViewPtr> done) {
   sync_.rereading(
       std::string(id),
-      [this, id = std::string(id), token = std::string(token), draw](Reply<GameViewPtr> reply) {
-        endings_.claim(id, token, draw, std::move(reply));
+      [this, id = std::string(id), caller, draw](Reply<GameViewPtr> reply) {
+        endings_.claim(id, caller, draw, std::move(reply));
       },
       std::move(done));
 }

@@ -48,6 +48,7 @@
 #include <vector>
 
 #include "server/accounts/address_book.h"
+#include "server/accounts/caller.h"
 #include "server/accounts/session_revocations.h"
 #include "server/ai_seats/ai_seats.h"
 #include "server/lobby/lobby.h"
@@ -67,6 +68,7 @@
 #include "server/play/moves.h"
 #include "server/play/offers.h"
 #include "server/play/outcome.h"
+#include "server/play/play_parts.h"
 #include "server/play/presence.h"
 #include "server/play/store_sync.h"
 #include "server/play/work_pool.h"
@@ -143,35 +145,36 @@ class Hub {
   // store cannot write; the store's own text is logged, never answered.
   static ApiError store_failure(const store::Status& st);
 
-  // Changes, answered through `done` once stored. `token` is the bearer token ("" when none
-  // was sent); `client` names the caller for fair AI scheduling ("" when not known). Those
-  // marked (reread) run again on a fresh copy of the game after a refusal a copy behind the
-  // shared store might give (StoreSync::rereading).
+  // Changes, answered through `done` once stored. `caller` is who sent it (accounts/caller.h:
+  // a seat token's bearer, an account, or nobody); `client` names the caller for fair AI scheduling
+  // ("" when not known). Those marked (reread) run again on a fresh copy of the game after a
+  // refusal a copy behind the shared store might give (StoreSync::rereading).
   void create(const NewGame& request, std::string client, Reply<Seated> done);
-  void move(std::string_view id, std::string_view token, std::string_view move,
+  void move(std::string_view id, const accounts::Caller& caller, std::string_view move,
             std::optional<int> ply, std::string client, Reply<GameViewPtr> done);  // (reread)
-  void join(std::string_view id, int seat, std::string_view token, Reply<Seated> done);
-  void resign(std::string_view id, std::string_view token, std::optional<int> seat,
+  void join(std::string_view id, int seat, const accounts::Caller& caller, Reply<Seated> done);
+  void resign(std::string_view id, const accounts::Caller& caller, std::optional<int> seat,
               Reply<GameViewPtr> done);  // (reread)
   // Ends the game aborted (game_start.h): any seat holder of a game between people, while some
   // seat has not yet moved; 409 otherwise. (reread)
-  void abort(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
-  void undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
-  void rematch(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
+  void abort(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done);
+  void undo(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done);
+  void rematch(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done);
   // Fair endings (docs/online.md, offers.h): draw offers (games with draws only), takeback
   // requests (every other seat a person's), and claim: the win (or, `draw`, a draw in games with
   // draws) from the seat to move, away past the disconnect grace in a real-time game. (reread)
-  void draw(std::string_view id, std::string_view token, DrawAction action,
+  void draw(std::string_view id, const accounts::Caller& caller, DrawAction action,
             Reply<GameViewPtr> done);
-  void takeback(std::string_view id, std::string_view token, TakebackAction action,
+  void takeback(std::string_view id, const accounts::Caller& caller, TakebackAction action,
                 Reply<GameViewPtr> done);
-  void claim(std::string_view id, std::string_view token, bool draw, Reply<GameViewPtr> done);
+  void claim(std::string_view id, const accounts::Caller& caller, bool draw,
+             Reply<GameViewPtr> done);
 
-  // Presence (presence.h): `watcher` holds `token`; its seats count as present while it is
+  // Presence (presence.h): `watcher` is `caller`; its seats count as present while it is
   // connected. The watchers are sent the new state, unless `quiet` (a move follows).
-  Outcome<bool> announce(std::string_view id, std::string_view token,
+  Outcome<bool> announce(std::string_view id, const accounts::Caller& caller,
                          const std::weak_ptr<Subscriber>& watcher, bool quiet = false) {
-    return presence_.announce(id, token, watcher, quiet);
+    return presence_.announce(id, caller, watcher, quiet);
   }
   // `watcher` has disconnected: its seats are away from now unless another holds them.
   void leave(std::string_view id, const Subscriber* watcher) { presence_.leave(id, watcher); }
@@ -227,6 +230,7 @@ class Hub {
   FlagScheduler flags_;
   GameBroadcast broadcast_{flags_};
   GameChanges changes_;
+  const PlayParts parts_{clock_, registry_, changes_, broadcast_};
   AccountSeats accounts_;
   AiSeats ai_;  // its engines, then its pool: the workers using the engines stop first
   WorkPool work_;

@@ -20,20 +20,13 @@ std::string seat_list(const GameState& s, const std::vector<int>& seats) {
 
 }  // namespace
 
-Moves::Moves(const HubClock& clock, GameRegistry& registry, GameChanges& changes,
-             GameBroadcast& broadcast, AiSeats& ai, Endings& endings, const AccountSeats& accounts)
-    : clock_(clock),
-      registry_(registry),
-      changes_(changes),
-      broadcast_(broadcast),
-      ai_(ai),
-      endings_(endings),
-      accounts_(accounts) {}
+Moves::Moves(const PlayParts& parts, AiSeats& ai, Endings& endings, const AccountSeats& accounts)
+    : parts_(parts), ai_(ai), endings_(endings), accounts_(accounts) {}
 
-void Moves::move(const std::string& id, const std::string& token, const std::string& text,
+void Moves::move(const std::string& id, const accounts::Caller& caller, const std::string& text,
                  std::optional<int> ply, const std::string& client, Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, ply, text, client, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         if (ply && *ply != g->ply()) {
@@ -54,7 +47,7 @@ void Moves::play_locked(const GamePtr& gp, int seat, std::string_view text, bool
                         Reply<GameViewPtr> done) {
   LiveGame& g = *gp;
   GameState& s = *g.state;
-  const int64_t now = clock_.now();
+  const int64_t now = parts_.clock.now();
   // A move after the seat's flag is refused, and the game ends on time at once if the flag
   // scheduler has not ended it yet.
   const MoveCharge charge = charge_for_move(g, seat, now);
@@ -87,7 +80,7 @@ void Moves::play_locked(const GamePtr& gp, int seat, std::string_view text, bool
   }
   store::Write write{store::Write::Kind::kAppendMove, row, move, 0};
   write.ai_job = std::move(ai_job);
-  const bool queued = changes_.write_locked(
+  const bool queued = parts_.changes.write_locked(
       gp, std::move(write),
       [this, gp, row = std::move(row), move, done](const store::Status& st) mutable {
         if (!st) return done(write_failure(st));
@@ -101,22 +94,23 @@ void Moves::play_locked(const GamePtr& gp, int seat, std::string_view text, bool
         g.last_move = describe_last_move(*g.state);
         g.thinking.reset();
         ++g.generation;
-        if (!g.playing()) broadcast_.ended_locked(g);
-        broadcast_.state_locked(g);
+        if (!g.playing()) parts_.broadcast.ended_locked(g);
+        parts_.broadcast.state_locked(g);
         ai_.maybe_start_locked(gp);
         done(g.view());
       });
   if (!queued) done(busy_store());
 }
 
-void Moves::join(std::string_view id, int seat, std::string_view token, Reply<Seated> done) {
+void Moves::join(std::string_view id, int seat, const accounts::Caller& caller,
+                 Reply<Seated> done) {
   auto fail = [done](const ApiError& e) { done(e); };
-  registry_.with_game(
+  parts_.registry.with_game(
       id,
-      [this, seat, token = std::string(token), done, fail](const GamePtr& g) {
-        changes_.change(
+      [this, seat, caller, done, fail](const GamePtr& g) {
+        parts_.changes.change(
             g,
-            [this, g, seat, token, done] {
+            [this, g, seat, caller, done] {
               if (!g->playing()) return done(game_over(*g));
               const int n = static_cast<int>(g->row.seats.size());
               if (seat < 0 || seat >= n) {
@@ -127,22 +121,22 @@ void Moves::join(std::string_view id, int seat, std::string_view token, Reply<Se
                 return done(conflict("seat " + std::to_string(seat) + " (" +
                                      g->state->player_name(seat) + ") is not open"));
               }
-              if (auto refused = accounts_.rated_join_refusal_locked(*g, token)) {
+              if (auto refused = accounts_.rated_join_refusal_locked(*g, caller)) {
                 return done(*refused);
               }
               // A caller already seated in this game keeps one token for all its seats (undo
               // needs that).
-              std::string plain = token.empty() || accounts::is_account_caller(token) ||
-                                          !GameChanges::held_seats(*g, token)
-                                      ? new_token()
-                                      : token;
+              std::string plain =
+                  caller.seat_token().empty() || !GameChanges::held_seats(*g, caller)
+                      ? new_token()
+                      : caller.seat_token();
               store::GameRow row = g->row;
-              accounts::hold_seat(row.seats[static_cast<std::size_t>(seat)], token);
+              caller.hold(row.seats[static_cast<std::size_t>(seat)]);
               row.seats[static_cast<std::size_t>(seat)].kind = store::SeatKind::kHuman;
               row.seats[static_cast<std::size_t>(seat)].token_hash = hash_token(plain);
-              row.updated_ms = clock_.now();
+              row.updated_ms = parts_.clock.now();
               store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
-              const bool queued = changes_.write_locked(
+              const bool queued = parts_.changes.write_locked(
                   g, std::move(write),
                   [this, g, seat, row, plain, done](const store::Status& st) mutable {
                     if (!st) return done(write_failure(st));
@@ -152,7 +146,7 @@ void Moves::join(std::string_view id, int seat, std::string_view token, Reply<Se
                     if (g->state->to_move() == seat || g->clock_running())
                       g->turn_started_ms = g->row.updated_ms;
                     g->away_since_ms[static_cast<std::size_t>(seat)] = g->row.updated_ms;
-                    broadcast_.state_locked(*g);
+                    parts_.broadcast.state_locked(*g);
                     Seated out;
                     out.game = g->view();
                     out.tokens[seat] = std::move(plain);
@@ -165,9 +159,9 @@ void Moves::join(std::string_view id, int seat, std::string_view token, Reply<Se
       fail);
 }
 
-void Moves::undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+void Moves::undo(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done) {
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         for (std::size_t i = 0; i < g->row.seats.size(); ++i) {
@@ -190,10 +184,10 @@ void Moves::take_back_locked(const GamePtr& g, const std::vector<int>& seats,
   for (std::size_t p = static_cast<std::size_t>(from); p < g->plies.size(); ++p) {
     row.seats[static_cast<std::size_t>(g->plies[p].seat)].time_used_ms -= g->plies[p].elapsed_ms;
   }
-  row.updated_ms = clock_.now();
+  row.updated_ms = parts_.clock.now();
   row.draw_offer = row.takeback_request = -1;
   store::Write write{store::Write::Kind::kTruncateMoves, row, {}, from};
-  const bool queued = changes_.write_locked(
+  const bool queued = parts_.changes.write_locked(
       g, std::move(write), [this, g, row, from, done](const store::Status& st) mutable {
         if (!st) return done(write_failure(st));
         while (g->ply() > from) g->state->undo();
@@ -203,7 +197,7 @@ void Moves::take_back_locked(const GamePtr& g, const std::vector<int>& seats,
         g->last_move = describe_last_move(*g->state);
         g->turn_started_ms = g->row.updated_ms;
         AiSeats::cancel_locked(*g);
-        broadcast_.state_locked(*g);
+        parts_.broadcast.state_locked(*g);
         ai_.maybe_start_locked(g);
         done(g->view());
       });

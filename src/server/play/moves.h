@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/accounts/caller.h"
 #include "server/ai_seats/ai_seats.h"
 #include "server/play/account_seats.h"
 #include "server/play/endings.h"
@@ -20,6 +21,7 @@
 #include "server/play/game_changes.h"
 #include "server/play/game_registry.h"
 #include "server/play/hub_options.h"
+#include "server/play/play_parts.h"
 
 namespace arbiter::server {
 
@@ -27,20 +29,19 @@ class Moves {
  public:
   using GamePtr = std::shared_ptr<LiveGame>;
 
-  Moves(const HubClock& clock, GameRegistry& registry, GameChanges& changes,
-        GameBroadcast& broadcast, AiSeats& ai, Endings& endings, const AccountSeats& accounts);
+  Moves(const PlayParts& parts, AiSeats& ai, Endings& endings, const AccountSeats& accounts);
   Moves(const Moves&) = delete;
   Moves& operator=(const Moves&) = delete;
 
   // A seat holder's move on this server's copy of the game as it stands (the hub rereads it on
   // a shared store): `ply`, when given, must be the game's; `client` (when not "") becomes the
   // game's owner for fair AI scheduling.
-  void move(const std::string& id, const std::string& token, const std::string& move,
+  void move(const std::string& id, const accounts::Caller& caller, const std::string& move,
             std::optional<int> ply, const std::string& client, Reply<GameViewPtr> done);
   // Takes the open `seat` for `token` (a new seat token, unless it holds a seat already).
-  void join(std::string_view id, int seat, std::string_view token, Reply<Seated> done);
+  void join(std::string_view id, int seat, const accounts::Caller& caller, Reply<Seated> done);
   // Takes back the holder's last move and every move after it: every other seat an AI or held.
-  void undo(std::string_view id, std::string_view token, Reply<GameViewPtr> done);
+  void undo(std::string_view id, const accounts::Caller& caller, Reply<GameViewPtr> done);
 
   // Plays `text` for `seat` and stores it; the common path of human and AI moves. A human's
   // move (`by_person`) that would leave an AI to move is refused when the AI queue is full.
@@ -50,10 +51,7 @@ class Moves {
   void take_back_locked(const GamePtr& g, const std::vector<int>& seats, Reply<GameViewPtr> done);
 
  private:
-  const HubClock& clock_;
-  GameRegistry& registry_;
-  GameChanges& changes_;
-  GameBroadcast& broadcast_;
+  const PlayParts parts_;
   AiSeats& ai_;
   Endings& endings_;
   const AccountSeats& accounts_;

@@ -41,31 +41,31 @@ Outcome<TakebackAction> parse_takeback_action(std::string_view action) {
   return bad_action(action, "request, accept or decline");
 }
 
-Offers::Offers(const HubClock& clock, GameChanges& changes, GameBroadcast& broadcast,
-               Endings& endings, Moves& moves)
-    : clock_(clock), changes_(changes), broadcast_(broadcast), endings_(endings), moves_(moves) {}
+Offers::Offers(const PlayParts& parts, Endings& endings, Moves& moves)
+    : parts_(parts), endings_(endings), moves_(moves) {}
 
 void Offers::set_offers_locked(const GamePtr& g, int draw_offer, int takeback_request,
                                Reply<GameViewPtr> done) {
   store::GameRow row = g->row;
   row.draw_offer = draw_offer;
   row.takeback_request = takeback_request;
-  row.offers_ms = std::max(clock_.now(), g->row.offers_ms + 1);  // later than the ones replaced
+  row.offers_ms =
+      std::max(parts_.clock.now(), g->row.offers_ms + 1);  // later than the ones replaced
   store::Write write{store::Write::Kind::kUpdate, row, {}, 0};
-  const bool queued = changes_.write_locked(g, std::move(write),
-                                            [this, g, row, done](const store::Status& st) mutable {
-                                              if (!st) return done(write_failure(st));
-                                              g->row = std::move(row);
-                                              broadcast_.state_locked(*g);
-                                              done(g->view());
-                                            });
+  const bool queued = parts_.changes.write_locked(
+      g, std::move(write), [this, g, row, done](const store::Status& st) mutable {
+        if (!st) return done(write_failure(st));
+        g->row = std::move(row);
+        parts_.broadcast.state_locked(*g);
+        done(g->view());
+      });
   if (!queued) done(busy_store());
 }
 
-void Offers::draw(const std::string& id, const std::string& token, DrawAction action,
+void Offers::draw(const std::string& id, const accounts::Caller& caller, DrawAction action,
                   Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, action, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         if (!Endings::has_draws(*g)) return done(bad_request(g->row.game + " has no draws"));
@@ -96,10 +96,10 @@ void Offers::draw(const std::string& id, const std::string& token, DrawAction ac
       });
 }
 
-void Offers::takeback(const std::string& id, const std::string& token, TakebackAction action,
+void Offers::takeback(const std::string& id, const accounts::Caller& caller, TakebackAction action,
                       Reply<GameViewPtr> done) {
-  changes_.seated_change(
-      id, token, [done](const ApiError& e) { done(e); },
+  parts_.changes.seated_change(
+      id, caller, [done](const ApiError& e) { done(e); },
       [this, action, done](const GamePtr& g, const std::vector<int>& held) {
         if (!g->playing()) return done(game_over(*g));
         if (any_ai(*g)) {

@@ -17,11 +17,13 @@
 #include <string>
 #include <string_view>
 
+#include "server/accounts/caller.h"
 #include "server/play/endings.h"
 #include "server/play/game_broadcast.h"
 #include "server/play/game_changes.h"
 #include "server/play/hub_options.h"
 #include "server/play/moves.h"
+#include "server/play/play_parts.h"
 
 namespace arbiter::server {
 
@@ -39,16 +41,15 @@ class Offers {
  public:
   using GamePtr = std::shared_ptr<LiveGame>;
 
-  Offers(const HubClock& clock, GameChanges& changes, GameBroadcast& broadcast, Endings& endings,
-         Moves& moves);
+  Offers(const PlayParts& parts, Endings& endings, Moves& moves);
   Offers(const Offers&) = delete;
   Offers& operator=(const Offers&) = delete;
 
   // The changes on this server's copy of the game as it stands (the hub rereads it on a shared
   // store, StoreSync::rereading).
-  void draw(const std::string& id, const std::string& token, DrawAction action,
+  void draw(const std::string& id, const accounts::Caller& caller, DrawAction action,
             Reply<GameViewPtr> done);
-  void takeback(const std::string& id, const std::string& token, TakebackAction action,
+  void takeback(const std::string& id, const accounts::Caller& caller, TakebackAction action,
                 Reply<GameViewPtr> done);
 
  private:
@@ -56,9 +57,7 @@ class Offers {
   void set_offers_locked(const GamePtr& g, int draw_offer, int takeback_request,
                          Reply<GameViewPtr> done);
 
-  const HubClock& clock_;
-  GameChanges& changes_;
-  GameBroadcast& broadcast_;
+  const PlayParts parts_;
   Endings& endings_;
   Moves& moves_;
 };

@@ -19,12 +19,12 @@ std::vector<int> present_seats(const LiveGame& g) {
 
 }  // namespace
 
-Outcome<bool> Presence::announce(std::string_view id, std::string_view token,
+Outcome<bool> Presence::announce(std::string_view id, const accounts::Caller& caller,
                                  const std::weak_ptr<Subscriber>& watcher, bool quiet) {
   auto g = registry_.live(id);
   if (!g) return not_found("game " + std::string(id) + " is not being watched here");
   std::unique_lock lock(g->mu);
-  auto held = GameChanges::held_seats(*g, token);
+  auto held = GameChanges::held_seats(*g, caller);
   if (!held) return held.error();
   auto w = watcher.lock();
   if (!w) return false;

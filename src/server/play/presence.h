@@ -10,6 +10,7 @@
 #include <memory>
 #include <string_view>
 
+#include "server/accounts/caller.h"
 #include "server/play/game_broadcast.h"
 #include "server/play/game_registry.h"
 #include "server/play/hub_options.h"
@@ -23,11 +24,11 @@ class Presence {
   Presence(const Presence&) = delete;
   Presence& operator=(const Presence&) = delete;
 
-  // `watcher`, a WebSocket watching game `id`, holds `token` (a seat token, or a logged-in
-  // account's caller token, accounts/caller.h); its seats count as present while it is
-  // connected. 401 for a token holding no seat. The watchers are sent the new state, unless
+  // `watcher`, a WebSocket watching game `id`, is `caller` (a seat token's bearer, or a
+  // logged-in account, accounts/caller.h); its seats count as present while it is connected.
+  // 401 for a caller holding no seat. The watchers are sent the new state, unless
   // `quiet` (a change about to be sent anyway: a move).
-  Outcome<bool> announce(std::string_view id, std::string_view token,
+  Outcome<bool> announce(std::string_view id, const accounts::Caller& caller,
                          const std::weak_ptr<Subscriber>& watcher, bool quiet);
   // `watcher` has disconnected: its seats are away from now unless another holds them.
   void leave(std::string_view id, const Subscriber* watcher);

@@ -76,95 +76,67 @@ Outcome<Loaded> load_puzzle(store::PuzzleStore& store, int64_t id) {
 
 }  // namespace
 
-struct PuzzlesApi::Call {
-  Call(const Request& r, const std::vector<std::string>& s,
-       const std::map<std::string, std::string>& q)
-      : request(r), segments(s), query(q) {}
-  const Request& request;
-  const std::vector<std::string>& segments;
-  const std::map<std::string, std::string>& query;
-  nlohmann::json body = nlohmann::json::object();
+struct PuzzlesApi::Call : api_routes::ConcernCall {
+  using ConcernCall::ConcernCall;
   std::string solver;       // "account:ID" or "browser:HASH"
   bool new_solver = false;  // a guest without a browser id yet: one is handed out now
-
-  std::string param(const char* key) const {
-    auto it = query.find(key);
-    return it == query.end() ? std::string() : it->second;
-  }
 };
 
 // Attempts: 20 at once per address, then two a second (a person clicks far slower).
-PuzzlesApi::PuzzlesApi(std::shared_ptr<store::PuzzleStore> store)
-    : store_(std::move(store)), attempts_(2, 20), legal_(kLegalBudget) {}
 
-bool PuzzlesApi::owns(const std::vector<std::string>& segments) {
-  return segments.size() >= 3 && segments[0] == "api" && segments[1] == "puzzles";
+PuzzlesApi::PuzzlesApi(std::shared_ptr<store::PuzzleStore> store, OnlineApi& online)
+    : store_(std::move(store)), online_(online), attempts_(2, 20), legal_(kLegalBudget) {}
+
+api_routes::Handler PuzzlesApi::serve(Out (PuzzlesApi::*handler)(Call&)) {
+  return [this, handler](Hub&, api_routes::Call& routed) -> Response {
+    const Request& request = routed.request;
+    Call c(routed);
+    if (auto bad = c.read_post_body()) return Api::error_response(*bad);
+    std::string new_browser;  // a browser id to hand out, "" when the request had one
+    if (auto who = online_.session_of(request)) {
+      c.solver = store::account_key(who->id);
+    } else {
+      std::string id = browser_cookie(request.cookie);
+      std::string hash = hash_token(id);
+      if (hash.empty()) {
+        id = new_browser = new_token();
+        hash = hash_token(id);
+        c.new_solver = true;
+      }
+      c.solver = "browser:" + hash;
+    }
+    Response r;
+    try {
+      auto out = (this->*handler)(c);
+      r = out ? std::move(*out) : Api::error_response(out.error());
+    } catch (const std::exception& e) {
+      r = Api::error_response(internal_error(std::string("internal error: ") + e.what()));
+    }
+    if (!new_browser.empty()) {
+      r.set_cookie =
+          std::string(kBrowserCookie) + "=" + new_browser +
+          "; HttpOnly; SameSite=Lax; Path=/; Max-Age=" + std::to_string(kBrowserCookieAge);
+    }
+    return r;
+  };
 }
 
-Response PuzzlesApi::handle(const Request& request, const std::vector<std::string>& segments,
-                            const std::map<std::string, std::string>& query,
-                            const std::optional<SessionAccount>& who) {
-  Call c{request, segments, query};
-  if (request.method == "POST") {
-    auto body = json_post_body(request);
-    if (!body) return Api::error_response(body.error());
-    c.body = std::move(*body);
-  }
-  std::string new_browser;  // a browser id to hand out, "" when the request had one
-  if (who) {
-    c.solver = store::account_key(who->id);
-  } else {
-    std::string id = browser_cookie(request.cookie);
-    std::string hash = hash_token(id);
-    if (hash.empty()) {
-      id = new_browser = new_token();
-      hash = hash_token(id);
-      c.new_solver = true;
-    }
-    c.solver = "browser:" + hash;
-  }
-  Response r;
-  try {
-    auto out = route(c);
-    r = out ? std::move(*out) : Api::error_response(out.error());
-  } catch (const std::exception& e) {
-    r = Api::error_response(internal_error(std::string("internal error: ") + e.what()));
-  }
-  if (!new_browser.empty()) {
-    r.set_cookie = std::string(kBrowserCookie) + "=" + new_browser +
-                   "; HttpOnly; SameSite=Lax; Path=/; Max-Age=" + std::to_string(kBrowserCookieAge);
-  }
-  return r;
-}
-
-PuzzlesApi::Out PuzzlesApi::route(Call& c) {
-  const auto& s = c.segments;
-  const std::string& m = c.request.method;
-  struct Entry {
-    std::vector<std::string_view> path;  // after /api/puzzles/; "*" is a puzzle id
-    const char* method;
-    Out (PuzzlesApi::*handler)(Call&);
+// "next" and "rating" come before a puzzle's id, which is a number (puzzle_id): /api/puzzles/next
+// is never puzzle "next".
+std::vector<api_routes::Route> PuzzlesApi::routes() {
+  return {
+      {.method = "GET", .pattern = {"api", "puzzles", "next"}, .handler = serve(&PuzzlesApi::next)},
+      {.method = "GET",
+       .pattern = {"api", "puzzles", "rating"},
+       .handler = serve(&PuzzlesApi::rating)},
+      {.method = "GET", .pattern = {"api", "puzzles", "*"}, .handler = serve(&PuzzlesApi::one)},
+      {.method = "GET",
+       .pattern = {"api", "puzzles", "*", "legal"},
+       .handler = serve(&PuzzlesApi::legal)},
+      {.method = "POST",
+       .pattern = {"api", "puzzles", "*", "attempt"},
+       .handler = serve(&PuzzlesApi::attempt)},
   };
-  static const Entry table[] = {
-      {{"next"}, "GET", &PuzzlesApi::next},
-      {{"rating"}, "GET", &PuzzlesApi::rating},
-      {{"*"}, "GET", &PuzzlesApi::one},
-      {{"*", "legal"}, "GET", &PuzzlesApi::legal},
-      {{"*", "attempt"}, "POST", &PuzzlesApi::attempt},
-  };
-  bool known = false;
-  for (const Entry& e : table) {
-    if (e.path.size() + 2 != s.size()) continue;
-    bool match = true;
-    for (std::size_t i = 0; i < e.path.size() && match; ++i) {
-      match = e.path[i] == "*" ? s[2 + i] != "next" && s[2 + i] != "rating" : e.path[i] == s[2 + i];
-    }
-    if (!match) continue;
-    known = true;
-    if (m == e.method) return (this->*e.handler)(c);
-  }
-  if (known) return ApiError{405, "method " + m + " not allowed here"};
-  return not_found("no such path: " + quote(c.request.target));
 }
 
 namespace {

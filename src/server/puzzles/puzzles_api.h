@@ -1,7 +1,7 @@
 // Puzzles over HTTP (docs/api.md "Puzzles"): the next puzzle for a solver, a puzzle by id, the
 // clicks of its positions, an attempt's moves checked against its line, and the solver's
-// puzzle rating. The Api (api.h) hands it the requests of /api/puzzles, on a hub worker (it
-// reads the store and builds click indexes), with the caller's session when it has one.
+// puzzle rating. Its rows of the API's route table (http/route.h) answer /api/puzzles on a hub
+// worker (they read the store and build click indexes).
 //
 // The solver is the logged-in account ("account:ID"), else the browser: a guest's browser gets
 // a random id in the HttpOnly cookie `arbiter_browser` on its first request here, and solves as
@@ -32,19 +32,19 @@ inline constexpr std::string_view kBrowserCookie = "arbiter_browser";
 
 class PuzzlesApi {
  public:
-  explicit PuzzlesApi(std::shared_ptr<store::PuzzleStore> store);
+  // `online` tells who is logged in (the solver).
+  PuzzlesApi(std::shared_ptr<store::PuzzleStore> store, OnlineApi& online);
 
-  // Whether `segments` (the path, split) is under /api/puzzles.
-  static bool owns(const std::vector<std::string>& segments);
-  // The answer to a request on one of those paths; reads and writes the store.
-  Response handle(const Request& request, const std::vector<std::string>& segments,
-                  const std::map<std::string, std::string>& query,
-                  const std::optional<SessionAccount>& who);
+  // This API's rows of the route table (http/route.h): answered on a hub worker, since they
+  // read and write the store.
+  std::vector<api_routes::Route> routes();
 
  private:
   struct Call;
   using Out = Outcome<Response>;
-  Out route(Call& c);
+  // The row's answer through `handler`, with the body read and the solver known (a new
+  // browser's cookie set).
+  api_routes::Handler serve(Out (PuzzlesApi::*handler)(Call&));
   Out next(Call& c);
   Out one(Call& c);
   Out legal(Call& c);
@@ -52,6 +52,7 @@ class PuzzlesApi {
   Out rating(Call& c);
 
   std::shared_ptr<store::PuzzleStore> store_;
+  OnlineApi& online_;
   RateLimiter attempts_;
   LegalIndexes legal_;
 };

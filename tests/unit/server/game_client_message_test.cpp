@@ -54,7 +54,7 @@ TEST(GameClientMessage, BadFramesAreOneLineErrorsNamingWhatIsWrong) {
   EXPECT_EQ(error_of(R"({"type":"hello"})"), "token: missing");
   EXPECT_EQ(error_of(R"({"type":"hello","token":5})"), "token: expected a string");
   EXPECT_EQ(error_of(R"({"type":"move"})"), "move: missing");
-  const std::string account = std::string(accounts::kCallerPrefix) + "7:alice";
+  const std::string account = "account:7:alice";
   EXPECT_EQ(error_of(R"({"type":"hello","token":")" + account + "\"}"), "token: not a seat token");
   EXPECT_EQ(error_of(R"({"type":"move","move":["c1-b2"]})"), "move: expected a string");
   EXPECT_EQ(error_of(R"({"type":"move","move":"c1-b2","ply":"3"})"), "ply: expected an integer");

@@ -17,6 +17,7 @@
 
 #include "games/registry.h"
 #include "server/http/api_json.h"
+#include "server/lobby/lobby_json.h"
 #include "server/play/hub.h"
 #include "server/play/live_game.h"
 
@@ -106,12 +107,22 @@ class WireTypes : public ::testing::Test {
   // `value` (an object, or an array of objects) checked against the fields of a TypeScript type
   // written as `type`: an interface's name or an inline object type, with [] and | null.
   void check_value(const nlohmann::json& value, std::string type, const std::string& where) {
+    // Only a `| null` of the type itself: an inline object's fields keep theirs.
+    const std::regex or_null("\\s*\\|\\s*null\\s*$");
+    const bool nullable = std::regex_search(type, or_null);
+    type = trim(std::regex_replace(type, or_null, ""));
+    if (value.is_null()) {
+      EXPECT_TRUE(nullable) << where << " is written as null but web/src/api.ts types it " << type;
+      return;
+    }
     if (value.is_array()) {
+      EXPECT_TRUE(type.ends_with("[]") || type == "unknown")
+          << where << " is written as an array but web/src/api.ts types it " << type;
+      type = trim(std::regex_replace(type, std::regex("\\[\\]$"), ""));
       for (const auto& e : value) check_value(e, type, where + "[]");
       return;
     }
-    if (!value.is_object()) return;
-    type = std::regex_replace(type, std::regex("\\s*\\|\\s*null"), "");
+    if (!value.is_object()) return check_primitive(value, type, where);
     type = trim(std::regex_replace(type, std::regex("\\[\\]$"), ""));
     if (type.starts_with("{")) {
       check_object(value, parse_fields(type.substr(1, type.rfind('}') - 1)), where);
@@ -121,6 +132,26 @@ class WireTypes : public ::testing::Test {
     auto it = interfaces_.find(type);
     ASSERT_NE(it, interfaces_.end()) << where << ": web/src/api.ts has no interface " << type;
     check_object(value, it->second, where);
+  }
+
+  // A string, number or boolean against its TypeScript type: `string` or string literals,
+  // `number`, `boolean` (types the check does not know, such as `unknown`, take anything).
+  static void check_primitive(const nlohmann::json& value, const std::string& type,
+                              const std::string& where) {
+    const bool literal = type.starts_with("'") || type.starts_with("\"");
+    if (type == "string" || literal) {
+      EXPECT_TRUE(value.is_string())
+          << where << " is written as " << value.dump() << " but web/src/api.ts types it " << type;
+    } else if (type == "number") {
+      EXPECT_TRUE(value.is_number())
+          << where << " is written as " << value.dump() << " but web/src/api.ts types it number";
+    } else if (type == "boolean") {
+      EXPECT_TRUE(value.is_boolean())
+          << where << " is written as " << value.dump() << " but web/src/api.ts types it boolean";
+    } else if (type != "unknown") {
+      ADD_FAILURE() << where << " is written as " << value.dump() << " but web/src/api.ts types it "
+                    << type;
+    }
   }
 
   void check_object(const nlohmann::json& object, const TsFields& fields,
@@ -186,6 +217,37 @@ TEST_F(WireTypes, TheCatalogIsTheWebUisCatalog) {
   check_value(nlohmann::json::parse(catalog_text(Hub::catalog())), "Catalog", "catalog");
 }
 
+// A seek and a lobby game as the lobby sends them (the seek's challenge and the game's seek set).
+TEST_F(WireTypes, TheLobbysSeekAndGameAreTheWebUis) {
+  store::SeekRow seek;
+  seek.id = 7;
+  seek.username = "alice";
+  seek.game = "trap";
+  seek.time_control = "5+3";
+  seek.rated = true;
+  seek.challenged = 3;
+  seek.challenged_name = "bob";
+  const std::string seek_json = written(256, [&](JsonWriter& w) { write_seek(w, seek); });
+  check_value(nlohmann::json::parse(seek_json), "Seek", "seek");
+  seek.challenged = 0;
+  const std::string open_json = written(256, [&](JsonWriter& w) { write_seek(w, seek); });
+  check_value(nlohmann::json::parse(open_json), "Seek", "seek");
+
+  store::GameRow row;
+  row.id = "lobby1";
+  row.game = "trap";
+  row.time_control = "5+3";
+  row.rated = true;
+  row.seek_id = 7;
+  row.seats.resize(2);
+  row.seats[0].kind = store::SeatKind::kHuman;
+  row.seats[0].account = 1;
+  row.seats[0].account_name = "alice";
+  LobbyGame game = lobby_game_of(row, {"North", "South"});
+  game.seats[0].rating = 1512;
+  check_value(nlohmann::json::parse(lobby_game_text(game)), "LobbyGame", "lobby game");
+}
+
 // The check itself finds a drift: a key the UI does not declare (or the docs do not name), a
 // field the UI requires that is not written, a drift inside a nested array of inline objects.
 TEST_F(WireTypes, ADriftIsFound) {
@@ -199,12 +261,14 @@ TEST_F(WireTypes, ADriftIsFound) {
 
   const auto drift = nlohmann::json::parse(
       R"({"id": "g", "b": 1, "undeclared_key": 2, "seats": [{"kind": "ai", "level": 3}]})");
+  const auto wrong_kinds = nlohmann::json::parse(R"({"id": 5, "b": null, "seats": []})");
   ::testing::TestPartResultArray failures;
   {
     ::testing::ScopedFakeTestPartResultReporter reporter(
         ::testing::ScopedFakeTestPartResultReporter::INTERCEPT_ONLY_CURRENT_THREAD, &failures);
     check_object(drift, fields, "x");
     check_object(nlohmann::json::parse(R"({"b": 1})"), fields, "y");
+    check_object(wrong_kinds, fields, "z");
   }
   std::vector<std::string> messages;
   for (int i = 0; i < failures.size(); ++i)
@@ -218,6 +282,8 @@ TEST_F(WireTypes, ADriftIsFound) {
   EXPECT_TRUE(found("x.seats[].level is written by the server but not declared"));
   EXPECT_TRUE(found("y.id is required by web/src/api.ts but not written"));
   EXPECT_TRUE(found("y.seats is required by web/src/api.ts but not written"));
+  EXPECT_TRUE(found("z.id is written as 5 but web/src/api.ts types it string"));
+  EXPECT_TRUE(found("z.b is written as null but web/src/api.ts types it number"));
 }
 
 }  // namespace

@@ -91,11 +91,11 @@ export class LobbyFeed {
         break;
       case 'seek_added': {
         const seek = m.seek;
-        this.seeks = [...this.seeks.filter((s) => String(s.id) !== String(seek.id)), seek];
+        this.seeks = [...this.seeks.filter((s) => s.id !== seek.id), seek];
         break;
       }
       case 'seek_removed':
-        this.seeks = this.seeks.filter((s) => String(s.id) !== String(m.id));
+        this.seeks = this.seeks.filter((s) => s.id !== m.id);
         break;
       case 'game_added':
       case 'game_changed': {
