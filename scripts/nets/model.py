@@ -8,6 +8,11 @@ The float model, as trained:
 and the expected result of player r is sigmoid(z_r). export() writes it quantised as the C++
 inference reads it; forward_int() is that integer arithmetic in numpy, the reference the C++
 tests compare with bit for bit.
+
+Training is quantisation-aware: the forward pass rounds every weight to its integer step and
+the hidden layer to the C++ activations' (a straight-through estimator passes the gradient on
+unrounded), so the float model trained is, up to the accumulators' int16 range, the integer net
+exported. Without it the 1/64 steps of the dense weights cost more than the net learns.
 """
 
 import json
@@ -31,6 +36,15 @@ def fnv1a(data):
     return h
 
 
+def _rounded(torch, w, scale):
+    """w on its integer grid of step 1/scale, the gradient passed straight through."""
+    return w + (torch.round(w * scale) / scale - w).detach()
+
+
+def _floored(torch, x, scale):
+    return x + (torch.floor(x * scale) / scale - x).detach()
+
+
 def make_model(torch, num_features, players, hidden, dense):
     nn = torch.nn
 
@@ -52,11 +66,19 @@ def make_model(torch, num_features, players, hidden, dense):
                 self.b0.fill_(0.25)
 
         def forward(self, features):  # (B, P, K) int64
+            F = nn.functional
             b, p, k = features.shape
-            acc = self.w0(features.reshape(b * p, k)).reshape(b, p, self.hidden) + self.b0
+            w0 = _rounded(torch, self.w0.weight, ACT)
+            acc = F.embedding_bag(features.reshape(b * p, k), w0, mode="sum",
+                                  padding_idx=num_features).reshape(b, p, self.hidden)
+            acc = acc + _rounded(torch, self.b0, ACT)
             x = acc.clamp(0, 1).reshape(b, p * self.hidden)
-            h = self.l1(x).clamp(0, 1)
-            return self.l2(h)
+            h = F.linear(x, _rounded(torch, self.l1.weight, DENSE),
+                         _rounded(torch, self.l1.bias, OUT_SCALE))
+            # The C++ hidden activation: the sum's integer >> 6, i.e. floor(127 h) / 127.
+            h = _floored(torch, h.clamp(0, 1), ACT)
+            return F.linear(h, _rounded(torch, self.l2.weight, DENSE),
+                            _rounded(torch, self.l2.bias, OUT_SCALE))
 
         def clip(self):
             with torch.no_grad():

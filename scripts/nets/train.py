@@ -116,8 +116,12 @@ def main(argv=None):
 
     net.load_state_dict(best[2])
     q = netmodel.quantise(net)
-    # The quantised net's validation loss, from the integer reference forward.
-    check = val_idx[:2000] if len(val_idx) else train_idx[:2000]
+    # The quantised net's validation loss, from the integer reference forward, beside the float
+    # model's on the same positions: a sample drawn across the held-out games (the first
+    # positions would be a few games' only).
+    pool = val_idx if len(val_idx) else train_idx
+    check = np.sort(rng.choice(pool, min(3000, len(pool)), replace=False))
+    float_loss = loss_of(check)
     qloss = 0.0
     for i in check:
         lists = [[f for f in ds.features[i, p] if f != h["num_features"]] for p in range(players)]
@@ -138,6 +142,7 @@ def main(argv=None):
         "epoch": best[1],
         "weight_decay": a.weight_decay,
         "val_loss": best[0],
+        "sample_val_loss": float_loss,
         "quantised_val_loss": qloss,
         "selfplay": json.loads(json.dumps({k: v for k, v in h.items() if k not in ("game",)})),
     }
@@ -154,7 +159,8 @@ def main(argv=None):
     }
     netmodel.write_net(a.out, header, q)
     print(
-        f"wrote {a.out}: {n} positions, epoch {best[1]}, val {best[0]:.5f}, quantised {qloss:.5f}"
+        f"wrote {a.out}: {n} positions, epoch {best[1]}, val {best[0]:.5f}; on a sample of it "
+        f"{float_loss:.5f} float, {qloss:.5f} quantised"
     )
     if a.report:
         with open(a.report, "w") as f:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "ai/weights.h"
 #include "core/text.h"
 #include "nn/net_file.h"
 
@@ -26,16 +27,28 @@ constexpr Algorithm kBrs = Algorithm::kBestReply;
 // with shrinking noise, 7 two plies, 8 three, and 9–10 as deep as their time allows
 // (`multiplayer_depth`).
 const std::array<Recipe, kMaxLevel> kLevels = {{
-    {"random", Algorithm::kRandom, Algorithm::kRandom, 0, 0, 0, 0, 1, 0, 0, EvalKind::kClassic, {}},
-    {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0, 1, EvalKind::kClassic, {}},
-    {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0, 1, EvalKind::kClassic, {}},
-    {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0, 1, EvalKind::kClassic, {}},
-    {"club", kAB, kBrs, 0, 2'000, 0, 40, 1, 0, 1, EvalKind::kClassic, {}},
-    {"strong", kAB, kBrs, 0, 8'000, 0, 15, 1, 0, 1, EvalKind::kClassic, {}},
-    {"expert", kAB, kBrs, 0, 0, 0.25, 0, 1, 0, 2, EvalKind::kClassic, {}},
-    {"master", kAB, kBrs, 0, 0, 0.5, 0, 1, 0, 3, EvalKind::kClassic, {}},
-    {"grandmaster", kAB, kBrs, 0, 0, 1.0, 0, 1, 0, 0, EvalKind::kClassic, {}},
-    {"strongest", kAB, kBrs, 0, 0, 1.0, 0, 2, 0, 0, EvalKind::kClassic, {}},
+    {"random",
+     Algorithm::kRandom,
+     Algorithm::kRandom,
+     0,
+     0,
+     0,
+     0,
+     1,
+     0,
+     0,
+     EvalKind::kClassic,
+     {},
+     {}},
+    {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0, 1, EvalKind::kClassic, {}, {}},
+    {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0, 1, EvalKind::kClassic, {}, {}},
+    {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0, 1, EvalKind::kClassic, {}, {}},
+    {"club", kAB, kBrs, 0, 2'000, 0, 40, 1, 0, 1, EvalKind::kClassic, {}, {}},
+    {"strong", kAB, kBrs, 0, 8'000, 0, 15, 1, 0, 1, EvalKind::kClassic, {}, {}},
+    {"expert", kAB, kBrs, 0, 0, 0.25, 0, 1, 0, 2, EvalKind::kClassic, {}, {}},
+    {"master", kAB, kBrs, 0, 0, 0.5, 0, 1, 0, 3, EvalKind::kClassic, {}, {}},
+    {"grandmaster", kAB, kBrs, 0, 0, 1.0, 0, 1, 0, 0, EvalKind::kClassic, {}, {}},
+    {"strongest", kAB, kBrs, 0, 0, 1.0, 0, 2, 0, 0, EvalKind::kClassic, {}, {}},
 }};
 
 Result<int64_t> int_value(std::string_view key, std::string_view value, int64_t lo, int64_t hi) {
@@ -121,10 +134,12 @@ Result<Recipe> parse_player_spec(std::string_view spec) {
       const uint64_t seed = r.seed;
       const EvalKind eval = r.eval;
       std::string evalfile = std::move(r.evalfile);
+      std::string weightsfile = std::move(r.weightsfile);
       r = level_recipe(static_cast<int>(*v));
       r.seed = seed;
       r.eval = eval;
       r.evalfile = std::move(evalfile);
+      r.weightsfile = std::move(weightsfile);
     } else if (key == "algo") {
       if (value == "random") {
         r.algorithm = Algorithm::kRandom;
@@ -176,6 +191,7 @@ Result<Recipe> parse_player_spec(std::string_view spec) {
         r.evalfile.clear();
       } else if (value == "net") {
         r.eval = EvalKind::kNet;
+        r.weightsfile.clear();
       } else {
         return make_error("player spec: unknown eval " + quote(value) + " (classic, net)");
       }
@@ -185,10 +201,19 @@ Result<Recipe> parse_player_spec(std::string_view spec) {
       if (!net) return make_error("player spec: " + net.error());
       r.eval = EvalKind::kNet;
       r.evalfile = std::string(value);
+    } else if (key == "weights") {
+      if (value.empty()) return make_error("player spec: weights needs a file");
+      // Read now, so that a bad file is refused here; the game checks the names (set_position).
+      if (auto read = read_weights(std::string(value)); !read) {
+        return make_error("player spec: " + read.error());
+      }
+      r.eval = EvalKind::kClassic;
+      r.evalfile.clear();
+      r.weightsfile = std::string(value);
     } else {
       return make_error("player spec: unknown key " + quote(key) +
                         " (level, algo, depth, nodes, time, noise, threads, seed, mpdepth, eval, "
-                        "evalfile)");
+                        "evalfile, weights)");
     }
   }
   if (r.algorithm != Algorithm::kRandom && r.depth == 0 && r.nodes == 0 && r.time_share == 0) {
@@ -210,6 +235,7 @@ std::string recipe_text(const Recipe& r) {
   if (r.threads > 1) out += " threads=" + std::to_string(r.threads);
   if (r.eval == EvalKind::kNet) out += " eval=net";
   if (!r.evalfile.empty()) out += " evalfile=" + r.evalfile;
+  if (!r.weightsfile.empty()) out += " weights=" + r.weightsfile;
   return out;
 }
 

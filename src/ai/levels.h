@@ -44,6 +44,8 @@ struct Recipe {
   // (empty: the game's shipped net for its player count, engine/net_paths.h).
   EvalKind eval = EvalKind::kClassic;
   std::string evalfile;
+  // With the hand evaluation: its weights from this file (ai/weights.h; empty: the game's own).
+  std::string weightsfile;
 };
 
 inline constexpr int kMinLevel = 1;

@@ -68,6 +68,7 @@ Runner setup_play(CLI::App& sub);
 Runner setup_match(CLI::App& sub);
 Runner setup_selfplay(CLI::App& sub);
 Runner setup_eval(CLI::App& sub);
+Runner setup_tune(CLI::App& sub);
 Runner setup_engine(CLI::App& sub);
 Runner setup_serve(CLI::App& sub);
 Runner setup_worker(CLI::App& sub);

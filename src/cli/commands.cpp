@@ -29,6 +29,7 @@ const std::vector<Command>& commands() {
        setup_eval},
       {"selfplay", "play the engine against itself; write training data for the nets (docs/ai.md)",
        setup_selfplay},
+      {"tune", "tune a game's hand evaluation on self-play data (docs/ai.md)", setup_tune},
       {"engine", "speak the engine text protocol on stdin/stdout (docs/protocol.md)", setup_engine},
       {"serve", "serve the web UI and the HTTP + WebSocket API (docs/api.md)", setup_serve},
       {"worker",

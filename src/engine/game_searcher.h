@@ -14,6 +14,7 @@
 #include "core/rng.h"
 #include "engine/net_paths.h"
 #include "engine/searcher.h"
+#include "engine/win_probability.h"
 #include "games/adapter.h"
 #include "nn/net_file.h"
 
@@ -43,7 +44,26 @@ class GameSearcher final : public Searcher {
   Status prepare(const ai::Recipe& recipe) override {
     if (recipe.eval == ai::EvalKind::kClassic) {
       eval_ = {};
-      return {};
+      if (recipe.weightsfile.empty()) return {};
+      if constexpr (!ai::HasWeights<State>) {
+        return make_error(std::string(Descriptor::kName) + " has no tunable weights");
+      } else {
+        using Ai = ai::GameAi<State>;
+        // Read once per file: the searches keep their tables while their options stay equal.
+        if (recipe.weightsfile == weights_path_ && weights_) {
+          eval_.weights = weights_;
+          return {};
+        }
+        auto named = ai::read_weights(recipe.weightsfile);
+        if (!named) return make_error(named.error());
+        auto w = ai::weights_from(Ai::kWeights, Ai::kWeightFields, *named, recipe.weightsfile);
+        if (!w) return make_error(w.error());
+        weights_ =
+            std::make_shared<const std::vector<int>>(ai::weight_values(*w, Ai::kWeightFields));
+        weights_path_ = recipe.weightsfile;
+        eval_.weights = weights_;
+        return {};
+      }
     }
     if (!state_) return make_error("no position to evaluate");
     if constexpr (!ai::HasNetFeatures<State>) {
@@ -141,7 +161,8 @@ class GameSearcher final : public Searcher {
         return out;
       }
     }
-    for (int p = 0; p < players; ++p) out.scores.push_back(ai::GameAi<State>::evaluate(*state_, p));
+    ai::Evaluator<State> classic(eval_);  // the game's weights, or a weights file's
+    for (int p = 0; p < players; ++p) out.scores.push_back(classic(*state_, p));
     return out;
   }
 
@@ -157,6 +178,71 @@ class GameSearcher final : public Searcher {
   }
 
   // The bench's searches (searcher.h): fresh tables every time, so positions are independent.
+  Result<TuneReport> tune(const nn::SelfplayFile& data, const std::string& start,
+                          const TuneOptions& o) override {
+    if constexpr (!ai::HasWeights<State>) {
+      return make_error(std::string(Descriptor::kName) + " has no tunable weights");
+    } else {
+      using Ai = ai::GameAi<State>;
+      using W = typename Ai::Weights;
+      if (data.header.game != Descriptor::kName) {
+        return make_error("the data is of " + data.header.game + ", not " +
+                          std::string(Descriptor::kName));
+      }
+      auto map = ParamMap::parse(data.header.params);
+      if (!map) return make_error("the data's parameters: " + map.error());
+      auto params = Descriptor::parse_params(*map);
+      if (!params) return make_error("the data's parameters: " + params.error());
+      const int players = data.header.players;
+      const auto model = win_model(Descriptor::kName, players);
+      if (!model) {
+        return make_error(std::string(Descriptor::kName) + " has no win model for " +
+                          std::to_string(players) + " players");
+      }
+      W w = Ai::kWeights;
+      if (!start.empty()) {
+        auto named = ai::read_weights(start);
+        if (!named) return make_error(named.error());
+        auto read = ai::weights_from(w, Ai::kWeightFields, *named, start);
+        if (!read) return make_error(read.error());
+        w = *read;
+      }
+      std::vector<TuneSample<State>> samples;
+      for (const nn::SelfplayGame& g : data.games) {
+        const bool held = held_out_game(g.index, o.val);
+        for (std::size_t i = 0; i < g.positions.size(); ++i) {
+          const nn::SelfplayPosition& p = g.positions[i];
+          auto st = State::parse_position(*params, p.text);
+          if (!st) {
+            return make_error("game " + std::to_string(g.index) + " position " +
+                              std::to_string(i + 1) + ": " + st.error());
+          }
+          if (st->is_terminal() || p.to_move >= players) continue;
+          const double label = (1 - o.mix) * g.result[p.to_move] + o.mix * p.search[p.to_move];
+          samples.push_back({std::move(*st), p.to_move, static_cast<float>(label), held});
+        }
+      }
+      if (samples.empty()) return make_error("the data holds no position to tune on");
+      return texel_tune(
+          samples, w, Ai::kWeightFields, *model,
+          [](const State& s, int player, const W& weights) {
+            return Ai::evaluate_with(s, player, weights);
+          },
+          o);
+    }
+  }
+
+  std::string weights_text(const std::vector<int>& values) const override {
+    if constexpr (!ai::HasWeights<State>) {
+      return "";
+    } else {
+      using Ai = ai::GameAi<State>;
+      return ai::weights_text(
+          ai::with_weight_values(Ai::kWeights, Ai::kWeightFields, std::span<const int>(values)),
+          Ai::kWeightFields);
+    }
+  }
+
   BenchSearch bench(const BenchPosition& p) override {
     BenchSearch out;
     if (!state_ || state_->is_terminal()) return out;
@@ -298,6 +384,8 @@ class GameSearcher final : public Searcher {
 
   std::optional<State> state_;
   ai::EvalOptions eval_;
+  std::string weights_path_;  // the weights file last read, and its weights
+  std::shared_ptr<const std::vector<int>> weights_;
   std::vector<std::unique_ptr<ai::AlphaBeta<State>>> searches_;
   std::unique_ptr<ai::Mcts<State>> mcts_;
 };

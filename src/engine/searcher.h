@@ -13,7 +13,9 @@
 #include "ai/levels.h"
 #include "ai/search.h"
 #include "core/result.h"
+#include "engine/texel.h"
 #include "games/game.h"
+#include "nn/selfplay_data.h"
 
 namespace arbiter::engine {
 
@@ -94,6 +96,14 @@ class Searcher {
   // `position.playouts` MCTS playouts with seed 1 (descriptor_types.h). Deterministic node counts.
   // Alpha-beta evaluates as the last prepare() said (the hand evaluation unless it named a net).
   virtual BenchSearch bench(const BenchPosition& position) = 0;
+  // Texel tuning (texel.h) of the hand evaluation's weights on the self-play games `data` (of
+  // this game), starting from the weights file `start` (empty: the game's weights). An error
+  // for a game with no tunable weights, data of other parameters or a position that does not
+  // parse.
+  virtual Result<TuneReport> tune(const nn::SelfplayFile& data, const std::string& start,
+                                  const TuneOptions& o) = 0;
+  // The weights file's text of the weights `values` (a TuneReport's), in kWeightFields order.
+  virtual std::string weights_text(const std::vector<int>& values) const = 0;
 };
 
 inline constexpr std::size_t kBenchTableMegabytes = 8;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "ai/game_ai.h"
+#include "ai/weights.h"
 #include "games/trap/features.h"
 #include "games/trap/state.h"
 
@@ -73,6 +74,28 @@ struct GameAi<trap::State> {
   static void search_moves(const trap::State& s, MoveList& out) { trap_search_moves(s, out); }
   static int evaluate(const trap::State& s, int player) {
     return trap_evaluate(s, player, kTrapWeights);
+  }
+  // The evaluation's tunable weights (ai/weights.h).
+  using Weights = TrapWeights;
+  static constexpr const Weights& kWeights = kTrapWeights;
+  static constexpr auto kWeightFields = std::to_array<WeightField<Weights>>({
+      {"trapped1", [](TrapWeights& w) -> int& { return w.trapped[1]; }},
+      {"trapped2", [](TrapWeights& w) -> int& { return w.trapped[2]; }},
+      {"trapped3", [](TrapWeights& w) -> int& { return w.trapped[3]; }},
+      {"region", [](TrapWeights& w) -> int& { return w.region; }},
+      {"region_cap", [](TrapWeights& w) -> int& { return w.region_cap; }},
+      {"smallest", [](TrapWeights& w) -> int& { return w.smallest; }},
+      {"safe_step", [](TrapWeights& w) -> int& { return w.safe_step; }},
+      {"last_step", [](TrapWeights& w) -> int& { return w.last_step; }},
+      {"threat", [](TrapWeights& w) -> int& { return w.threat; }},
+      {"two_steps", [](TrapWeights& w) -> int& { return w.two_steps; }},
+      {"two_threat", [](TrapWeights& w) -> int& { return w.two_threat; }},
+      {"chase", [](TrapWeights& w) -> int& { return w.chase; }},
+      {"walls_left", [](TrapWeights& w) -> int& { return w.walls_left; }},
+      {"tempo", [](TrapWeights& w) -> int& { return w.tempo; }},
+  });
+  static int evaluate_with(const trap::State& s, int player, const Weights& w) {
+    return trap_evaluate(s, player, w);
   }
   static bool is_noisy(const trap::State&, const Move&) { return false; }
   static int move_hint(const trap::State& s, const Move& m) { return trap_move_hint(s, m); }

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "ai/game_ai.h"
+#include "ai/weights.h"
 #include "games/travelers/features.h"
 #include "games/travelers/state.h"
 
@@ -39,6 +40,27 @@ struct GameAi<travelers::State> {
   static void search_moves(const travelers::State& s, MoveList& out) { s.generate(out); }
   static int evaluate(const travelers::State& s, int player) {
     return travelers_evaluate(s, player, kTravelersWeights);
+  }
+  // The evaluation's tunable weights (ai/weights.h); material by kind, of the kinds that can
+  // be captured.
+  using Weights = TravelersWeights;
+  static constexpr const Weights& kWeights = kTravelersWeights;
+  static constexpr auto kWeightFields = std::to_array<WeightField<Weights>>({
+      {"displacer_material", [](TravelersWeights& w) -> int& { return w.material[1]; }},
+      {"ace", [](TravelersWeights& w) -> int& { return w.material[3]; }},
+      {"deuce", [](TravelersWeights& w) -> int& { return w.material[4]; }},
+      {"trey", [](TravelersWeights& w) -> int& { return w.material[5]; }},
+      {"progress", [](TravelersWeights& w) -> int& { return w.progress; }},
+      {"progress_sq", [](TravelersWeights& w) -> int& { return w.progress_sq; }},
+      {"arrived", [](TravelersWeights& w) -> int& { return w.arrived; }},
+      {"safe_step", [](TravelersWeights& w) -> int& { return w.safe_step; }},
+      {"one_move", [](TravelersWeights& w) -> int& { return w.one_move; }},
+      {"mobility", [](TravelersWeights& w) -> int& { return w.mobility; }},
+      {"displacer", [](TravelersWeights& w) -> int& { return w.displacer; }},
+      {"tempo", [](TravelersWeights& w) -> int& { return w.tempo; }},
+  });
+  static int evaluate_with(const travelers::State& s, int player, const Weights& w) {
+    return travelers_evaluate(s, player, w);
   }
   // Captures (V6): the only forcing moves; a quiet position is one without good captures.
   static bool is_noisy(const travelers::State& s, const Move& m) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "ai/game_ai.h"
+#include "ai/weights.h"
 #include "games/traverse/features.h"
 #include "games/traverse/state.h"
 
@@ -43,6 +44,22 @@ struct GameAi<traverse::State> {
   static void search_moves(const traverse::State& s, MoveList& out) { s.generate(out); }
   static int evaluate(const traverse::State& s, int player) {
     return traverse_evaluate(s, player, kTraverseWeights);
+  }
+  // The evaluation's tunable weights (ai/weights.h).
+  using Weights = TraverseWeights;
+  static constexpr const Weights& kWeights = kTraverseWeights;
+  static constexpr auto kWeightFields = std::to_array<WeightField<Weights>>({
+      {"distance", [](TraverseWeights& w) -> int& { return w.distance; }},
+      {"laggard", [](TraverseWeights& w) -> int& { return w.laggard; }},
+      {"home", [](TraverseWeights& w) -> int& { return w.home; }},
+      {"jump_lane", [](TraverseWeights& w) -> int& { return w.jump_lane; }},
+      {"blocked", [](TraverseWeights& w) -> int& { return w.blocked; }},
+      {"tempo", [](TraverseWeights& w) -> int& { return w.tempo; }},
+      {"lateral", [](TraverseWeights& w) -> int& { return w.lateral; }},
+      {"no_slot", [](TraverseWeights& w) -> int& { return w.no_slot; }},
+  });
+  static int evaluate_with(const traverse::State& s, int player, const Weights& w) {
+    return traverse_evaluate(s, player, w);
   }
   static bool is_noisy(const traverse::State&, const Move&) { return false; }
   // Forward progress of the move, in rows.
