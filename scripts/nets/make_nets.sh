@@ -12,21 +12,23 @@
 # Every step is resumable: a self-play file is continued where it stopped, and a net newer than
 # its data is kept. Runs at the lowest priority.
 #
-# Environment (defaults in brackets): ARBITER [build/arbiter], WORK [nets-work], GAMES [2000
-# games per generation], NODES [4000 nodes a move], THREADS [2], EPOCHS [12], PYTHON
-# [/usr/bin/python3], SAMPLE [0.5: share of plies kept], SHIP [1: copy gen2.net to data/nets].
+# Environment (defaults in brackets): ARBITER [build/arbiter], WORK [nets-work], GAMES [16000
+# games per generation], NODES [800 nodes a move], THREADS [2], EPOCHS [6], MIX [1: the label's
+# share of the search's value, train.py --mix], PYTHON [/usr/bin/python3], SAMPLE [0.3: share of
+# plies kept], SHIP [1: copy gen2.net to data/nets].
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 arbiter=${ARBITER:-$root/build/arbiter}
 work=${WORK:-$root/nets-work}
-games=${GAMES:-2000}
-nodes=${NODES:-4000}
+games=${GAMES:-16000}
+nodes=${NODES:-800}
 threads=${THREADS:-2}
-epochs=${EPOCHS:-12}
+epochs=${EPOCHS:-6}
+mix=${MIX:-1}
 python=${PYTHON:-/usr/bin/python3}
 ship=${SHIP:-1}
-sample=${SAMPLE:-0.5}
+sample=${SAMPLE:-0.3}
 
 declare -A game_of=([traverse-2p]=traverse [traverse-3p]=traverse [traverse-4p]=traverse
                     [travelers-2p]=travelers [trap-2p]=trap)
@@ -50,14 +52,14 @@ for t in "${targets[@]}"; do
     --threads "$threads" --sample "$sample" --seed 1 --player level=9 --out "$dir/gen1.data"
   if ! newer "$dir/gen1.net" "$dir/gen1.data"; then
     nice -n 19 "$python" "$here/train.py" "$dir/gen1.data" --out "$dir/gen1.net" \
-      --epochs "$epochs" --threads "$threads" --report "$dir/gen1.json"
+      --epochs "$epochs" --mix "$mix" --threads "$threads" --report "$dir/gen1.json"
   fi
   echo "== $t: generation 2 self-play (gen1.net)"
   nice -n 19 "$arbiter" selfplay "$game" "${params[@]}" --games "$games" --nodes "$nodes" \
     --threads "$threads" --sample "$sample" --seed 2 --player "level=9,evalfile=$dir/gen1.net" --out "$dir/gen2.data"
   if ! newer "$dir/gen2.net" "$dir/gen2.data"; then
     nice -n 19 "$python" "$here/train.py" "$dir/gen1.data" "$dir/gen2.data" --out "$dir/gen2.net" \
-      --epochs "$epochs" --threads "$threads" --report "$dir/gen2.json"
+      --epochs "$epochs" --mix "$mix" --threads "$threads" --report "$dir/gen2.json"
   fi
   if [ "$ship" = 1 ]; then
     mkdir -p "$root/data/nets"

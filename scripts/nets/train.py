@@ -6,7 +6,8 @@
         [--threads T] [--seed S] [--report FILE]
 
 Labels mix the search's value and the game's result: target = L · search + (1 − L) · result
-(L = --mix, 0.5 by default), each player's expected result, and the loss is the binary cross
+(L = --mix, 1 by default: with the tens of thousands of games a generation has here, a net fitted
+to results learns the games by heart, docs/ai.md), each player's expected result, and the loss is the binary cross
 entropy of sigmoid(logit) against it. Games whose index falls in the held-out share (by a hash of
 the index, so a game's positions stay together) are the validation set; the epoch with the
 least validation loss is the one exported, quantised (model.py); the report gives the losses of
@@ -40,7 +41,7 @@ def main(argv=None):
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--batch", type=int, default=2048)
     ap.add_argument("--lr", type=float, default=2e-3)
-    ap.add_argument("--mix", type=float, default=0.5)
+    ap.add_argument("--mix", type=float, default=1.0)
     ap.add_argument("--val", type=float, default=0.1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
