@@ -14,6 +14,12 @@ namespace {
 std::string param_value_text(const std::string& key, const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "on" : "off";
   if (py::isinstance<py::int_>(value)) return py::str(value).cast<std::string>();
+  // numpy's integers (and any other type with __index__) are whole numbers too.
+  if (PyIndex_Check(value.ptr())) {
+    const auto number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+    if (!number) throw py::error_already_set();
+    return py::str(number).cast<std::string>();
+  }
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   raise_value_error("parameter '" + key + "': expected an int, a bool or a str, got " +
                     py::str(py::type::of(value).attr("__name__")).cast<std::string>());

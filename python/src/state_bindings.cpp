@@ -14,6 +14,8 @@ namespace {
 
 // An action id from any Python integer (numpy's included), in 0..num_distinct_actions()-1.
 int action_arg(const GameHandle& g, const py::handle& value) {
+  // True and False are ints to Python, never actions.
+  if (PyBool_Check(value.ptr())) throw py::type_error("action: expected an integer, got a bool");
   const py::int_ number = py::reinterpret_steal<py::int_>(PyNumber_Index(value.ptr()));
   if (!number) throw py::error_already_set();
   int overflow = 0;
@@ -53,6 +55,7 @@ py::array_t<bool> legal_mask(const StateHandle& s) {
 
 std::vector<int> legal_actions(const StateHandle& s, const std::optional<int>& player) {
   std::vector<int> out;
+  if (player) player_arg(s, player);  // a player the game does not have is an error
   if (player && (s.state->is_terminal() || *player != s.state->to_move())) return out;
   s.state->legal_actions(out);
   return out;

@@ -42,6 +42,11 @@ Result<int64_t> parse_int(std::string_view s, int64_t lo, int64_t hi, std::strin
   int64_t v = 0;
   const char* end = s.data() + s.size();
   auto [p, ec] = std::from_chars(s.data(), end, v);
+  if (ec == std::errc::result_out_of_range && p == end) {
+    // Digits beyond 64 bits: a whole number still, and out of range.
+    return make_error(std::string(what) + ": " + std::string(quote(s)) + " is out of range " +
+                      std::to_string(lo) + ".." + std::to_string(hi));
+  }
   if (s.empty() || ec != std::errc() || p != end) {
     return make_error(std::string(what) + ": expected a whole number, got " + quote(s));
   }

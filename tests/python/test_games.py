@@ -204,6 +204,21 @@ def test_action_errors_are_value_errors():
         state.apply_action("d1")
     assert state.serialize() == before
     state.apply_action(np.int32(state.legal_actions()[0]))  # numpy integers are ids too
+    with pytest.raises(TypeError) as e:
+        state.apply_action(True)  # a bool is no action id
+    assert str(e.value) == "action: expected an integer, got a bool"
+    with pytest.raises(ValueError) as e:
+        state.legal_actions(7)
+    assert "player 7 is not a player of this game" in str(e.value)
+    assert state.legal_actions(1 - state.current_player()) == []
+
+
+def test_numpy_integers_and_huge_numbers_as_parameters():
+    assert arbiter.load_game("traverse", players=np.int64(3)).params_text() == \
+        arbiter.load_game("traverse", players=3).params_text()
+    with pytest.raises(ValueError) as e:
+        arbiter.load_game("traverse", max_plies=10**20)
+    assert "is out of range" in str(e.value) and "whole number" not in str(e.value)
 
 
 def test_move_in_progress_blocks_move_text():
