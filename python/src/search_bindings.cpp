@@ -111,7 +111,9 @@ SearchOutcome search(StateHandle& s, int level, std::optional<double> movetime,
   const int players = state.num_players();
   SearchOutcome out;
   out.values.assign(static_cast<std::size_t>(players), 0.0);
-  if (state.is_terminal()) return out;
+  if (state.is_terminal()) {
+    raise_value_error("search: the game is over (" + state.result_text() + "): no move to search");
+  }
   const ai::Algorithm algo = algorithm_run(recipe, limits, players);
   out.algorithm = std::string(ai::algorithm_name(algo));
 

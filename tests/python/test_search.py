@@ -86,12 +86,13 @@ def test_levels_and_player_specs():
     assert arbiter.search(state, player="algo=mcts,nodes=300").algorithm == "mcts"
 
 
-def test_finished_game_has_no_move():
+def test_a_finished_game_is_not_searched():
     state = arbiter.load_game("trap", "size=3 max_plies=2").new_initial_state()
     while not state.is_terminal():
         state.apply_move(state.legal_moves()[0])
-    r = arbiter.search(state, nodes=100)
-    assert r.best_move == "" and r.pv == [] and r.best_actions == []
+    with pytest.raises(ValueError) as e:
+        arbiter.search(state, nodes=100)
+    assert str(e.value).startswith("search: the game is over (") and "\n" not in str(e.value)
 
 
 @pytest.mark.parametrize("kwargs", [
