@@ -41,7 +41,8 @@ std::unique_ptr<PyVectorEnv> make_env(const py::object& game, int batch, int thr
       raise_value_error("VectorEnv: parameters go to load_game, not with a Game");
     g = game.cast<GamePtr>();
   } else {
-    raise_value_error("VectorEnv: expected a game name or a Game");
+    throw py::type_error("VectorEnv: expected a game name or a Game, got " +
+                         py::str(py::type::of(game).attr("__name__")).cast<std::string>());
   }
   if (batch < 1 || batch > (1 << 20)) raise_value_error("VectorEnv: batch must be in 1..1048576");
   if (threads < 1 || threads > 256) raise_value_error("VectorEnv: threads must be in 1..256");

@@ -172,6 +172,9 @@ def test_takes_a_game_object():
     assert env.game == game and env.rewards.shape == (3, 4)
     with pytest.raises(ValueError):
         arbiter.VectorEnv(game, batch=3, players=2)
+    with pytest.raises(TypeError) as e:
+        arbiter.VectorEnv(123)  # neither a name nor a Game: the wrong type, as the docs say
+    assert str(e.value) == "VectorEnv: expected a game name or a Game, got int"
 
 
 def test_arrays_outlive_the_environment():
