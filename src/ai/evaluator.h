@@ -15,7 +15,6 @@
 
 namespace arbiter::ai {
 
-// Which evaluation a search uses: no net is the hand evaluation.
 // A game whose hand evaluation has tunable weights (ai/weights.h).
 template <class State>
 concept HasWeights = requires(const State& s, const typename GameAi<State>::Weights& w) {
@@ -32,6 +31,7 @@ struct WeightsOf<State, true> {
   using type = typename GameAi<State>::Weights;
 };
 
+// Which evaluation a search uses: no net is the hand evaluation.
 struct EvalOptions {
   std::shared_ptr<const nn::Network> net;
   NetUnits units;

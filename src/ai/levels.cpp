@@ -12,6 +12,7 @@ namespace arbiter::ai {
 namespace {
 constexpr Algorithm kAB = Algorithm::kAlphaBeta;
 constexpr Algorithm kBrs = Algorithm::kBestReply;
+constexpr Algorithm kRnd = Algorithm::kRandom;
 
 // The ladder. Levels 1–6 have fixed budgets (depth or nodes) and shrinking noise, so they play
 // alike at any time control; 7–9 take a doubling share of the caller's time (25%, 50%, all) and
@@ -27,19 +28,7 @@ constexpr Algorithm kBrs = Algorithm::kBestReply;
 // with shrinking noise, 7 two plies, 8 three, and 9–10 as deep as their time allows
 // (`multiplayer_depth`).
 const std::array<Recipe, kMaxLevel> kLevels = {{
-    {"random",
-     Algorithm::kRandom,
-     Algorithm::kRandom,
-     0,
-     0,
-     0,
-     0,
-     1,
-     0,
-     0,
-     EvalKind::kClassic,
-     {},
-     {}},
+    {"random", kRnd, kRnd, 0, 0, 0, 0, 1, 0, 0, EvalKind::kClassic, {}, {}},
     {"glance", kAB, kBrs, 1, 0, 0, 300, 1, 0, 1, EvalKind::kClassic, {}, {}},
     {"novice", kAB, kBrs, 2, 0, 0, 150, 1, 0, 1, EvalKind::kClassic, {}, {}},
     {"casual", kAB, kBrs, 0, 500, 0, 80, 1, 0, 1, EvalKind::kClassic, {}, {}},

@@ -68,6 +68,7 @@ Result<W> weights_from(W base, const std::array<WeightField<W>, N>& fields,
       if (f.name != n.name) continue;
       f.at(base) = n.value;
       known = true;
+      break;
     }
     if (!known) {
       std::string names;

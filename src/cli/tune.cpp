@@ -45,7 +45,7 @@ Runner setup_tune(CLI::App& sub) {
     for (const std::string& path : o->data) {
       auto file = nn::read_selfplay(path);
       if (!file) return fail(file.error());
-      if (all.games.empty() && all.header.game.empty()) {
+      if (all.header.game.empty()) {
         all.header = file->header;
       } else if (file->header.params != all.header.params || file->header.game != all.header.game) {
         return fail(path + ": data of " + file->header.game + " " + quote(file->header.params) +

@@ -54,9 +54,7 @@ class GameSearcher final : public Searcher {
           eval_.weights = weights_;
           return {};
         }
-        auto named = ai::read_weights(recipe.weightsfile);
-        if (!named) return make_error(named.error());
-        auto w = ai::weights_from(Ai::kWeights, Ai::kWeightFields, *named, recipe.weightsfile);
+        auto w = read_weights_file(recipe.weightsfile);
         if (!w) return make_error(w.error());
         weights_ =
             std::make_shared<const std::vector<int>>(ai::weight_values(*w, Ai::kWeightFields));
@@ -201,9 +199,7 @@ class GameSearcher final : public Searcher {
       }
       W w = Ai::kWeights;
       if (!start.empty()) {
-        auto named = ai::read_weights(start);
-        if (!named) return make_error(named.error());
-        auto read = ai::weights_from(w, Ai::kWeightFields, *named, start);
+        auto read = read_weights_file(start);
         if (!read) return make_error(read.error());
         w = *read;
       }
@@ -384,6 +380,15 @@ class GameSearcher final : public Searcher {
 
   std::optional<State> state_;
   ai::EvalOptions eval_;
+  // The game's weights with those the file at `path` sets (ai/weights.h).
+  static auto read_weights_file(const std::string& path) {
+    using Ai = ai::GameAi<State>;
+    using Out = Result<typename Ai::Weights>;
+    auto named = ai::read_weights(path);
+    if (!named) return Out(make_error(named.error()));
+    return ai::weights_from(Ai::kWeights, Ai::kWeightFields, *named, path);
+  }
+
   std::string weights_path_;  // the weights file last read, and its weights
   std::shared_ptr<const std::vector<int>> weights_;
   std::vector<std::unique_ptr<ai::AlphaBeta<State>>> searches_;

@@ -4,11 +4,11 @@
 // the evaluation for the player to move, its scale first fitted to the starting weights (K, as
 // Texel's method fits it: so the weights keep the units the search's margins are written in);
 // the loss is the binary cross-entropy against `mix` · the search's value + (1 − `mix`) · the
-// game's result for that player. A local search
-// steps one weight at a time (by an eighth of its size, at least 1, halving when neither way
-// helps) and keeps a step that lowers the training loss, until a pass changes nothing or
-// `passes` are done. Games whose index falls in the held-out share (by the same hash as
-// scripts/nets/train.py) are only measured, so a gain that is overfitting shows.
+// game's result for that player. A local search steps one weight at a time (by an eighth of its
+// size, at least 1, halving when neither way helps) and keeps a step that lowers the training
+// loss, until a pass changes nothing with every step at 1, or `passes` are done. Games whose index
+// falls in the held-out share (by the same hash as scripts/nets/train.py) are only measured, so a
+// gain that is overfitting shows.
 #pragma once
 
 #include <algorithm>

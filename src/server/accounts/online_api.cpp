@@ -103,7 +103,8 @@ api_routes::Handler OnlineApi::serve(Outcome (OnlineApi::*handler)(Call&)) {
     Call c(routed);
     if (auto bad = c.read_post_body()) return Api::error_response(*bad);
     c.session = session_token(c.request);
-    c.who = session_of(c.request);
+    // The API read the session already (route_request): its account, not a second lookup.
+    if (routed.account) c.who = SessionAccount{routed.account->id, routed.account->name};
     auto out = (this->*handler)(c);
     return out ? std::move(*out) : Api::error_response(out.error());
   };

@@ -215,7 +215,7 @@ Api::Api(Hub& hub, double rate_limit, double create_limit, const AnalysisOptions
       creations_(create_limit / 3600, create_limit / 6),
       online_(std::make_unique<OnlineApi>(hub)),
       analysis_(std::make_unique<AnalysisApi>(hub, *online_, analysis, rate_limit)),
-      puzzles_(std::make_unique<puzzles::PuzzlesApi>(hub.store(), *online_)) {
+      puzzles_(std::make_unique<puzzles::PuzzlesApi>(hub.store())) {
   routes_ = api_routes::game_routes();
   for (const auto& part : {online_->routes(), analysis_->routes(), puzzles_->routes()}) {
     routes_.insert(routes_.end(), part.begin(), part.end());

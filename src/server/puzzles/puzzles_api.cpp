@@ -84,8 +84,8 @@ struct PuzzlesApi::Call : api_routes::ConcernCall {
 
 // Attempts: 20 at once per address, then two a second (a person clicks far slower).
 
-PuzzlesApi::PuzzlesApi(std::shared_ptr<store::PuzzleStore> store, OnlineApi& online)
-    : store_(std::move(store)), online_(online), attempts_(2, 20), legal_(kLegalBudget) {}
+PuzzlesApi::PuzzlesApi(std::shared_ptr<store::PuzzleStore> store)
+    : store_(std::move(store)), attempts_(2, 20), legal_(kLegalBudget) {}
 
 api_routes::Handler PuzzlesApi::serve(Out (PuzzlesApi::*handler)(Call&)) {
   return [this, handler](Hub&, api_routes::Call& routed) -> Response {
@@ -93,8 +93,8 @@ api_routes::Handler PuzzlesApi::serve(Out (PuzzlesApi::*handler)(Call&)) {
     Call c(routed);
     if (auto bad = c.read_post_body()) return Api::error_response(*bad);
     std::string new_browser;  // a browser id to hand out, "" when the request had one
-    if (auto who = online_.session_of(request)) {
-      c.solver = store::account_key(who->id);
+    if (routed.account) {     // the session the API read (route_request)
+      c.solver = store::account_key(routed.account->id);
     } else {
       std::string id = browser_cookie(request.cookie);
       std::string hash = hash_token(id);

@@ -32,8 +32,7 @@ inline constexpr std::string_view kBrowserCookie = "arbiter_browser";
 
 class PuzzlesApi {
  public:
-  // `online` tells who is logged in (the solver).
-  PuzzlesApi(std::shared_ptr<store::PuzzleStore> store, OnlineApi& online);
+  explicit PuzzlesApi(std::shared_ptr<store::PuzzleStore> store);
 
   // This API's rows of the route table (http/route.h): answered on a hub worker, since they
   // read and write the store.
@@ -52,7 +51,6 @@ class PuzzlesApi {
   Out rating(Call& c);
 
   std::shared_ptr<store::PuzzleStore> store_;
-  OnlineApi& online_;
   RateLimiter attempts_;
   LegalIndexes legal_;
 };
