@@ -7,13 +7,17 @@
     arbiter.search(state, nodes=5000).best_move
 
 docs/python.md is the reference: games and their parameters, states played by whole moves or
-by actions, observations, serialization, the engine's searches, the batched VectorEnv and the
-PettingZoo-style AEC environment (arbiter.aec).
+by actions, observations, serialization, the engine's searches, PUCT search with your own
+network (PuctSearch, BatchedSearch), the batched VectorEnv and the PettingZoo-style AEC
+environment (arbiter.aec).
 """
 
 from ._arbiter import (
     TERMINAL_PLAYER,
+    BatchedSearch,
+    BatchedSearchResult,
     Game,
+    PuctSearch,
     SearchResult,
     State,
     VectorEnv,
@@ -25,7 +29,10 @@ from . import aec
 
 __all__ = [
     "TERMINAL_PLAYER",
+    "BatchedSearch",
+    "BatchedSearchResult",
     "Game",
+    "PuctSearch",
     "SearchResult",
     "State",
     "VectorEnv",

@@ -22,7 +22,7 @@ std::string param_value_text(const std::string& key, const py::handle& value) {
   }
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   raise_value_error("parameter '" + key + "': expected an int, a bool or a str, got " +
-                    py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+                    python_type_name(value));
 }
 
 py::list parameter_schema(const GameHandle& g) {

@@ -17,6 +17,11 @@ namespace arbiter::python {
 
 namespace py = pybind11;
 
+// The name of a Python object's type, for errors ("got str").
+inline std::string python_type_name(const py::handle& h) {
+  return py::str(py::type::of(h).attr("__name__")).cast<std::string>();
+}
+
 // Bad input from the caller: a ValueError with arbiter's message.
 [[noreturn]] inline void raise_value_error(const std::string& message) {
   throw py::value_error(message);

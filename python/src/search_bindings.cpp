@@ -14,24 +14,12 @@
 #include "engine/game_module.h"
 #include "engine/searcher.h"
 #include "handles.h"
+#include "puct_bindings.h"
+#include "search_outcome.h"
 
 namespace arbiter::python {
 
 namespace {
-
-struct SearchOutcome {
-  std::string best_move;          // "" when the game is over
-  std::vector<int> best_actions;  // the decisions that make best_move, in order
-  int score = 0;                  // for the player to move, in the search's own units
-  int depth = 0;
-  uint64_t nodes = 0;
-  double seconds = 0;
-  std::vector<std::string> pv;
-  std::vector<double> values;                   // per player, in [-1, 1] (unit_value)
-  std::string algorithm;                        // "alphabeta", "mcts", "brs" or "random"
-  std::map<std::string, uint64_t> move_visits;  // MCTS: visits per root move
-  py::object action_visits = py::none();        // MCTS: int64 (A,), visits per first decision
-};
 
 // A value on the search's score scale (engine/searcher.h) as a result in [-1, 1]: a proven win
 // or loss is +-1; MCTS scores a mean reward q as (q - 0.5) * 2000; alpha-beta's evaluation is
@@ -75,11 +63,31 @@ ai::Algorithm algorithm_run(const ai::Recipe& recipe, const ai::SearchLimits& li
   return a;
 }
 
+// The options of PUCT, which the other algorithms do not take.
+struct PuctArgs {
+  py::object evaluator;
+  std::optional<int64_t> playouts;
+  int64_t batch;
+  double c_puct, fpu_reduction, dirichlet_alpha, noise_fraction, temperature;
+};
+
 SearchOutcome search(StateHandle& s, int level, std::optional<double> movetime,
                      std::optional<int64_t> nodes, std::optional<int> depth, int threads,
                      int64_t seed, std::optional<std::string> algorithm,
-                     std::optional<std::string> player) {
+                     std::optional<std::string> player, const PuctArgs& puct) {
   if (seed < 0) raise_value_error("seed must not be negative");
+  if (algorithm == "puct") {
+    if (movetime) raise_value_error("search: algorithm='puct' takes playouts, not movetime");
+    if (depth) raise_value_error("search: algorithm='puct' takes playouts, not depth");
+    if (player) raise_value_error("search: algorithm='puct' takes an evaluator, not a player");
+    if (nodes && puct.playouts) raise_value_error("search: give playouts or nodes, not both");
+    return search_puct(s, puct.evaluator, puct.playouts.value_or(nodes.value_or(800)), puct.batch,
+                       puct.c_puct, puct.fpu_reduction, puct.dirichlet_alpha, puct.noise_fraction,
+                       puct.temperature, seed);
+  }
+  if (!puct.evaluator.is_none() || puct.playouts) {
+    raise_value_error("search: evaluator and playouts are options of algorithm='puct'");
+  }
   if (level < ai::kMinLevel || level > ai::kMaxLevel) {
     raise_value_error("level must be in " + std::to_string(ai::kMinLevel) + ".." +
                       std::to_string(ai::kMaxLevel));
@@ -168,6 +176,13 @@ void bind_search(py::module_& m) {
       .def_readonly("algorithm", &SearchOutcome::algorithm)
       .def_readonly("move_visits", &SearchOutcome::move_visits)
       .def_readonly("action_visits", &SearchOutcome::action_visits)
+      .def_readonly("policy", &SearchOutcome::policy)
+      .def_readonly("action", &SearchOutcome::action)
+      .def_readonly("evaluations", &SearchOutcome::evaluations)
+      .def_readonly("evaluator_calls", &SearchOutcome::evaluator_calls)
+      .def_readonly("evaluator_seconds", &SearchOutcome::evaluator_seconds)
+      .def_readonly("root_visits", &SearchOutcome::root_visits)
+      .def_readonly("reused", &SearchOutcome::reused)
       .def("__repr__", [](const SearchOutcome& o) {
         std::string pv;
         for (const auto& m : o.pv) pv += (pv.empty() ? "" : " ") + m;
@@ -176,13 +191,28 @@ void bind_search(py::module_& m) {
                " nodes=" + std::to_string(o.nodes) + " pv='" + pv + "'>";
       });
 
-  m.def("search", &search, py::arg("state"), py::arg("level") = ai::kMaxLevel,
-        py::arg("movetime") = py::none(), py::arg("nodes") = py::none(),
-        py::arg("depth") = py::none(), py::arg("threads") = 1, py::arg("seed") = 0,
-        py::arg("algorithm") = py::none(), py::arg("player") = py::none(),
-        "Searches the state (left unchanged) and returns a SearchResult. With neither nodes nor "
-        "depth the search gets movetime (default 0.1 s); with a node or depth limit and no "
-        "movetime it is deterministic for a given seed and threads=1.");
+  m.def(
+      "search",
+      [](StateHandle& s, int level, std::optional<double> movetime, std::optional<int64_t> nodes,
+         std::optional<int> depth, int threads, int64_t seed, std::optional<std::string> algorithm,
+         std::optional<std::string> player, const py::object& evaluator,
+         std::optional<int64_t> playouts, int64_t batch, double c_puct, double fpu_reduction,
+         double dirichlet_alpha, double noise_fraction, double temperature) {
+        return search(s, level, movetime, nodes, depth, threads, seed, algorithm, player,
+                      PuctArgs{evaluator, playouts, batch, c_puct, fpu_reduction, dirichlet_alpha,
+                               noise_fraction, temperature});
+      },
+      py::arg("state"), py::arg("level") = ai::kMaxLevel, py::arg("movetime") = py::none(),
+      py::arg("nodes") = py::none(), py::arg("depth") = py::none(), py::arg("threads") = 1,
+      py::arg("seed") = 0, py::arg("algorithm") = py::none(), py::arg("player") = py::none(),
+      py::arg("evaluator") = py::none(), py::arg("playouts") = py::none(), py::arg("batch") = 8,
+      py::arg("c_puct") = 1.25, py::arg("fpu_reduction") = 0.25, py::arg("dirichlet_alpha") = 0.3,
+      py::arg("noise_fraction") = 0.0, py::arg("temperature") = 1.0,
+      "Searches the state (left unchanged) and returns a SearchResult. With neither nodes nor "
+      "depth the search gets movetime (default 0.1 s); with a node or depth limit and no "
+      "movetime it is deterministic for a given seed and threads=1. algorithm='puct' searches "
+      "the decision open now (a move may be in progress) with `evaluator` (PuctSearch's), "
+      "`playouts` (default 800) and the PUCT options, on a fresh tree.");
 }
 
 }  // namespace arbiter::python

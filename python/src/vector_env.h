@@ -57,6 +57,8 @@ class VectorEnv {
 
   // A copy of game i as it stands.
   std::unique_ptr<GameState> state(int i) const { return states_[i]->clone(); }
+  // Game i itself, valid until the next step or reset.
+  const GameState& game_state(int i) const { return *states_[i]; }
   uint64_t games_finished() const { return games_finished_; }
 
  private:

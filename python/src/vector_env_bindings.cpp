@@ -7,19 +7,12 @@
 #include <mutex>
 
 #include "handles.h"
+#include "py_vector_env.h"
 #include "vector_env.h"
 
 namespace arbiter::python {
 
 namespace {
-
-struct PyVectorEnv {
-  std::unique_ptr<VectorEnv> env;
-  // One call at a time: the GIL is released while the games run, and two Python threads
-  // must not step one environment together. Taken after releasing the GIL.
-  std::mutex busy;
-  py::array observations, final_observations, masks, rewards, terminated, players, random_actions;
-};
 
 // A read-only numpy view of `data`, keeping the buffers alive while it lives.
 py::array view(const py::dtype& dtype, std::vector<py::ssize_t> shape, void* data,

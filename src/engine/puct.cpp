@@ -58,20 +58,24 @@ Status check_options(const PuctOptions& o) {
 
 PuctTree::PuctTree(int num_actions, int players, uint64_t seed)
     : num_actions_(num_actions), players_(players), rng_(seed) {
+  reset_tree();
+}
+
+void PuctTree::reset_tree() {
+  nodes_.clear();
+  edges_.clear();
   nodes_.push_back(Node{});
 }
 
 void PuctTree::clear() {
   abandon();
-  nodes_.clear();
-  nodes_.push_back(Node{});
+  reset_tree();
   root_state_.reset();
 }
 
 GameState& PuctTree::slot(std::size_t i) {
   if (slots_.size() <= i) slots_.push_back(root_state_->clone());
-  GameState& s = *slots_[i];
-  if (!s.assign(*root_state_)) slots_[i] = root_state_->clone();
+  if (!slots_[i]->assign(*root_state_)) slots_[i] = root_state_->clone();
   return *slots_[i];
 }
 
@@ -80,14 +84,10 @@ void PuctTree::set_root(const GameState& state, const PuctOptions& options) {
   options_ = options;
   playouts_ = 0;
   evaluations_ = 0;
-  reused_ = false;
   const int32_t found = options.reuse && root_state_ ? find(state) : -1;
   if (found > 0) reroot(found);
   reused_ = found >= 0;
-  if (!reused_) {
-    nodes_.clear();
-    nodes_.push_back(Node{});
-  }
+  if (!reused_) reset_tree();
   if (!root_state_ || !root_state_->assign(state)) root_state_ = state.clone();
   noise_root();
 }
@@ -107,15 +107,15 @@ int32_t PuctTree::find(const GameState& state) const {
   int32_t found = -1;
   auto walk = [&](auto&& self, int32_t n, int depth) -> void {
     const Node& node = nodes_[static_cast<std::size_t>(n)];
-    for (int c = 0; c < node.num_children && found < 0; ++c) {
-      const int32_t child = node.first_child + c;
-      const Node& ch = nodes_[static_cast<std::size_t>(child)];
-      if (ch.visits == 0) continue;
-      if (!scratch->apply_action(ch.action)) continue;
+    for (int e = 0; e < node.frontier && found < 0; ++e) {
+      const Edge& edge = edges_[static_cast<std::size_t>(node.first_edge + e)];
+      if (edge.child < 0 || nodes_[static_cast<std::size_t>(edge.child)].visits == 0) continue;
+      if (!scratch->apply_action(edge.action)) continue;
       if (same(*scratch)) {
-        found = child;
-      } else if (ch.kind == Kind::kExpanded && depth < kMaxDepth) {
-        self(self, child, depth + 1);
+        found = edge.child;
+      } else if (nodes_[static_cast<std::size_t>(edge.child)].kind == Kind::kExpanded &&
+                 depth < kMaxDepth) {
+        self(self, edge.child, depth + 1);
       }
       scratch->undo();
     }
@@ -125,61 +125,75 @@ int32_t PuctTree::find(const GameState& state) const {
 }
 
 void PuctTree::reroot(int32_t n) {
-  std::vector<Node> out;
-  std::vector<int32_t> old_of;
-  out.push_back(nodes_[static_cast<std::size_t>(n)]);
-  old_of.push_back(n);
-  for (std::size_t i = 0; i < out.size(); ++i) {
-    const Node& old = nodes_[static_cast<std::size_t>(old_of[i])];
-    if (old.num_children == 0) continue;
-    out[i].first_child = static_cast<int32_t>(out.size());
-    for (int c = 0; c < old.num_children; ++c) {
-      out.push_back(nodes_[static_cast<std::size_t>(old.first_child + c)]);
-      old_of.push_back(old.first_child + c);
+  // Breadth first into the spare buffers: a node's edges stay together, its children are
+  // copied as they are met.
+  std::vector<Node>& nodes = spare_nodes_;
+  std::vector<Edge>& edges = spare_edges_;
+  nodes.clear();
+  edges.clear();
+  nodes.push_back(nodes_[static_cast<std::size_t>(n)]);
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    const int32_t old_first = nodes[i].first_edge, count = nodes[i].num_edges;
+    nodes[i].first_edge = static_cast<int32_t>(edges.size());
+    for (int e = 0; e < count; ++e) {
+      Edge edge = edges_[static_cast<std::size_t>(old_first + e)];
+      if (edge.child >= 0) {
+        nodes.push_back(nodes_[static_cast<std::size_t>(edge.child)]);  // `nodes` may move
+        edge.child = static_cast<int32_t>(nodes.size() - 1);
+      }
+      edges.push_back(edge);
     }
   }
-  nodes_ = std::move(out);
+  nodes_.swap(nodes);
+  edges_.swap(edges);
 }
 
 void PuctTree::noise_root() {
   const Node& root = nodes_[0];
-  root_priors_.resize(static_cast<std::size_t>(root.num_children));
-  for (int c = 0; c < root.num_children; ++c) {
-    root_priors_[static_cast<std::size_t>(c)] =
-        nodes_[static_cast<std::size_t>(root.first_child + c)].prior;
+  root_priors_.resize(static_cast<std::size_t>(root.num_edges));
+  for (int e = 0; e < root.num_edges; ++e) {
+    root_priors_[static_cast<std::size_t>(e)] =
+        edges_[static_cast<std::size_t>(root.first_edge + e)].prior;
   }
-  if (options_.noise_fraction <= 0 || root.num_children < 2) return;
+  if (options_.noise_fraction <= 0 || root.num_edges < 2) return;
   std::vector<double> noise(root_priors_.size());
   double sum = 0;
   for (auto& x : noise) sum += x = gamma(rng_, options_.dirichlet_alpha);
   if (!(sum > 0)) return;
   const double f = options_.noise_fraction;
-  for (std::size_t c = 0; c < noise.size(); ++c) {
-    root_priors_[c] = static_cast<float>((1 - f) * root_priors_[c] + f * noise[c] / sum);
+  for (std::size_t e = 0; e < noise.size(); ++e) {
+    root_priors_[e] = static_cast<float>((1 - f) * root_priors_[e] + f * noise[e] / sum);
   }
 }
 
-int PuctTree::select_child(int32_t n, bool at_root) const {
-  const Node& p = nodes_[static_cast<std::size_t>(n)];
-  const int q = p.to_move;
-  const double sqrt_n = std::sqrt(std::max(1.0, static_cast<double>(p.visits + p.virtual_loss)));
-  const double parent_q = p.visits > 0 ? p.value_sum[static_cast<std::size_t>(q)] / p.visits : 0;
-  const double fpu = parent_q - options_.fpu_reduction;
+int PuctTree::select_edge(int32_t n, bool at_root) {
+  Node& p = nodes_[static_cast<std::size_t>(n)];
+  const auto q = static_cast<std::size_t>(p.to_move);
+  const double k =
+      options_.c_puct * std::sqrt(std::max(1.0, static_cast<double>(p.visits + p.virtual_loss)));
+  const double fpu = (p.visits > 0 ? p.value_sum[q] / p.visits : 0) - options_.fpu_reduction;
+  // Past the frontier every edge is unselected with a prior no higher than the frontier's.
+  const int last = at_root ? p.num_edges : std::min(p.frontier + 1, p.num_edges);
+  const Edge* edges = edges_.data() + p.first_edge;
   int best = 0;
   double best_score = -std::numeric_limits<double>::infinity();
-  for (int c = 0; c < p.num_children; ++c) {
-    const Node& ch = nodes_[static_cast<std::size_t>(p.first_child + c)];
-    const int visits = ch.visits + ch.virtual_loss;
-    // A playout under way counts as a loss for the player choosing (virtual loss).
-    const double value =
-        visits > 0 ? (ch.value_sum[static_cast<std::size_t>(q)] - ch.virtual_loss) / visits : fpu;
-    const double prior = at_root ? root_priors_[static_cast<std::size_t>(c)] : ch.prior;
-    const double score = value + options_.c_puct * prior * sqrt_n / (1 + visits);
+  for (int e = 0; e < last; ++e) {
+    double value = fpu;
+    int visits = 0;
+    if (edges[e].child >= 0) {
+      const Node& ch = nodes_[static_cast<std::size_t>(edges[e].child)];
+      visits = ch.visits + ch.virtual_loss;
+      // A playout under way counts as a loss for the player choosing (virtual loss).
+      if (visits > 0) value = (ch.value_sum[q] - ch.virtual_loss) / visits;
+    }
+    const double prior = at_root ? root_priors_[static_cast<std::size_t>(e)] : edges[e].prior;
+    const double score = value + k * prior / (1 + visits);
     if (score > best_score) {
       best_score = score;
-      best = c;
+      best = e;
     }
   }
+  if (best >= p.frontier) p.frontier = best + 1;
   return best;
 }
 
@@ -205,10 +219,16 @@ int PuctTree::collect() {
     path_.push_back(0);
     int32_t n = 0;
     while (nodes_[static_cast<std::size_t>(n)].kind == Kind::kExpanded) {
-      n = nodes_[static_cast<std::size_t>(n)].first_child + select_child(n, n == 0);
-      [[maybe_unused]] const Status applied =
-          s.apply_action(nodes_[static_cast<std::size_t>(n)].action);
+      const int e = select_edge(n, n == 0);
+      const auto edge =
+          static_cast<std::size_t>(nodes_[static_cast<std::size_t>(n)].first_edge + e);
+      if (edges_[edge].child < 0) {
+        edges_[edge].child = static_cast<int32_t>(nodes_.size());
+        nodes_.push_back(Node{});
+      }
+      [[maybe_unused]] const Status applied = s.apply_action(edges_[edge].action);
       assert(applied);
+      n = edges_[edge].child;
       path_.push_back(n);
     }
     Node& leaf = nodes_[static_cast<std::size_t>(n)];
@@ -246,19 +266,21 @@ void PuctTree::abandon() {
   leaf_views_.clear();
 }
 
-Status PuctTree::finish(std::span<const float> priors, std::span<const float> values) {
+Status PuctTree::finish(std::span<const float> priors, std::span<const float> values,
+                        int first_row) {
   const std::size_t n = pending_.size(), A = static_cast<std::size_t>(num_actions_),
                     P = static_cast<std::size_t>(players_);
   if (priors.size() < n * A || values.size() < n * P) {
     abandon();
     return make_error("evaluator: too few outputs for " + std::to_string(n) + " leaves");
   }
+  auto row = [&](std::size_t i) { return std::to_string(first_row + static_cast<int>(i)); };
   // Every output is checked before the tree changes.
   for (std::size_t i = 0; i < n; ++i) {
     for (std::size_t k = 0; k < P; ++k) {
       if (!std::isfinite(values[i * P + k])) {
         abandon();
-        return make_error("evaluator: values[" + std::to_string(i) + "][" + std::to_string(k) +
+        return make_error("evaluator: values[" + row(i) + "][" + std::to_string(k) +
                           "] is not a finite number");
       }
     }
@@ -266,8 +288,8 @@ Status PuctTree::finish(std::span<const float> priors, std::span<const float> va
       const float p = priors[i * A + static_cast<std::size_t>(a)];
       if (!(std::isfinite(p) && p >= 0)) {
         abandon();
-        return make_error("evaluator: priors[" + std::to_string(i) + "][" + std::to_string(a) +
-                          "] is " + std::to_string(p) + ", not a finite number >= 0");
+        return make_error("evaluator: priors[" + row(i) + "][" + std::to_string(a) + "] is " +
+                          std::to_string(p) + ", not a finite number >= 0");
       }
     }
   }
@@ -278,19 +300,23 @@ Status PuctTree::finish(std::span<const float> priors, std::span<const float> va
     const auto legal = s.legal_actions_view();
     double sum = 0;
     for (const int a : legal) sum += priors[i * A + static_cast<std::size_t>(a)];
-    const auto first = static_cast<int32_t>(nodes_.size());
+    order_.clear();
     for (const int a : legal) {
-      Node c;
-      c.action = a;
-      c.prior = sum > 0 ? static_cast<float>(priors[i * A + static_cast<std::size_t>(a)] / sum)
-                        : 1.0f / static_cast<float>(legal.size());
-      nodes_.push_back(c);
+      const float p = sum > 0
+                          ? static_cast<float>(priors[i * A + static_cast<std::size_t>(a)] / sum)
+                          : 1.0f / static_cast<float>(legal.size());
+      order_.emplace_back(p, a);
     }
+    // Highest prior first, ties by id (legal ids come sorted): select_edge() relies on it.
+    std::stable_sort(order_.begin(), order_.end(),
+                     [](const auto& x, const auto& y) { return x.first > y.first; });
     Node& node = nodes_[static_cast<std::size_t>(leaf)];
-    node.first_child = first;
-    node.num_children = static_cast<int32_t>(legal.size());
+    node.first_edge = static_cast<int32_t>(edges_.size());
+    node.num_edges = static_cast<int32_t>(legal.size());
+    node.frontier = 0;
     node.to_move = static_cast<int8_t>(s.to_move());
     node.kind = Kind::kExpanded;
+    for (const auto& [p, a] : order_) edges_.push_back(Edge{a, p, -1});
     std::array<float, kPuctMaxPlayers> abs{};
     for (std::size_t k = 0; k < P; ++k) {
       abs[(static_cast<std::size_t>(s.to_move()) + k) % P] =
@@ -321,88 +347,81 @@ PuctResult PuctTree::result() {
   if (root.visits > 0) {
     for (int p = 0; p < players_; ++p) {
       r.values[static_cast<std::size_t>(p)] =
-          root.value_sum[static_cast<std::size_t>(p)] / root.visits;
+          root.value_sum[static_cast<std::size_t>(p)] / static_cast<float>(root.visits);
     }
   }
-  if (root.num_children == 0) return r;
+  if (root.num_edges == 0) return r;
 
-  // The most visited child of n: ties go to the higher prior, then the lower id.
-  auto most_visited = [&](const Node& node) {
-    int best = 0;
-    for (int c = 1; c < node.num_children; ++c) {
-      const Node& a = nodes_[static_cast<std::size_t>(node.first_child + c)];
-      const Node& b = nodes_[static_cast<std::size_t>(node.first_child + best)];
-      if (a.visits > b.visits || (a.visits == b.visits && a.prior > b.prior)) best = c;
-    }
-    return node.first_child + best;
+  auto visits_of = [&](const Edge& e) {
+    return e.child < 0 ? 0 : nodes_[static_cast<std::size_t>(e.child)].visits;
   };
-
+  // The most visited edge of a node: ties go to the higher prior, then the lower id (the
+  // edges' order).
+  auto most_visited = [&](const Node& node) -> const Edge& {
+    const Edge* best = &edges_[static_cast<std::size_t>(node.first_edge)];
+    for (int e = 1; e < node.num_edges; ++e) {
+      const Edge& x = edges_[static_cast<std::size_t>(node.first_edge + e)];
+      if (visits_of(x) > visits_of(*best)) best = &x;
+    }
+    return *best;
+  };
+  const std::span<const Edge> edges(edges_.data() + root.first_edge,
+                                    static_cast<std::size_t>(root.num_edges));
   int64_t total = 0;
-  for (int c = 0; c < root.num_children; ++c) {
-    const Node& ch = nodes_[static_cast<std::size_t>(root.first_child + c)];
-    r.visits[static_cast<std::size_t>(ch.action)] = ch.visits;
-    total += ch.visits;
+  for (const Edge& e : edges) {
+    r.visits[static_cast<std::size_t>(e.action)] = visits_of(e);
+    total += visits_of(e);
   }
-  const int32_t top = most_visited(root);
+  const Edge& top = most_visited(root);
   if (total == 0) {
     // One playout (the root's own evaluation): the policy is the priors.
-    for (int c = 0; c < root.num_children; ++c) {
-      const Node& ch = nodes_[static_cast<std::size_t>(root.first_child + c)];
-      r.policy[static_cast<std::size_t>(ch.action)] = ch.prior;
-    }
+    for (const Edge& e : edges) r.policy[static_cast<std::size_t>(e.action)] = e.prior;
   } else if (options_.temperature <= 0) {
-    r.policy[static_cast<std::size_t>(nodes_[static_cast<std::size_t>(top)].action)] = 1;
+    r.policy[static_cast<std::size_t>(top.action)] = 1;
   } else {
+    // visits^(1/T), scaled by the largest so that a small T does not overflow.
     double max_log = -std::numeric_limits<double>::infinity();
-    for (int c = 0; c < root.num_children; ++c) {
-      const Node& ch = nodes_[static_cast<std::size_t>(root.first_child + c)];
-      if (ch.visits > 0) max_log = std::max(max_log, std::log(ch.visits) / options_.temperature);
+    for (const Edge& e : edges) {
+      if (visits_of(e) > 0)
+        max_log = std::max(max_log, std::log(visits_of(e)) / options_.temperature);
     }
     double sum = 0;
-    std::vector<double> w(static_cast<std::size_t>(root.num_children), 0);
-    for (int c = 0; c < root.num_children; ++c) {
-      const Node& ch = nodes_[static_cast<std::size_t>(root.first_child + c)];
-      if (ch.visits > 0)
-        sum += w[static_cast<std::size_t>(c)] =
-            std::exp(std::log(ch.visits) / options_.temperature - max_log);
+    std::vector<double> w(edges.size(), 0);
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      if (visits_of(edges[e]) > 0) {
+        sum += w[e] = std::exp(std::log(visits_of(edges[e])) / options_.temperature - max_log);
+      }
     }
-    for (int c = 0; c < root.num_children; ++c) {
-      const Node& ch = nodes_[static_cast<std::size_t>(root.first_child + c)];
-      r.policy[static_cast<std::size_t>(ch.action)] =
-          static_cast<float>(w[static_cast<std::size_t>(c)] / sum);
+    for (std::size_t e = 0; e < edges.size(); ++e) {
+      r.policy[static_cast<std::size_t>(edges[e].action)] = static_cast<float>(w[e] / sum);
     }
   }
-  if (options_.temperature <= 0) {
-    r.action = nodes_[static_cast<std::size_t>(top)].action;
-  } else {
-    double u = rng_.uniform(), acc = 0;
-    r.action = nodes_[static_cast<std::size_t>(top)].action;
-    for (int c = 0; c < root.num_children; ++c) {
-      const Node& ch = nodes_[static_cast<std::size_t>(root.first_child + c)];
-      const double p = r.policy[static_cast<std::size_t>(ch.action)];
+  r.action = top.action;
+  if (options_.temperature > 0) {
+    const double u = rng_.uniform();
+    double acc = 0;
+    for (int a = 0; a < num_actions_; ++a) {
+      const double p = r.policy[static_cast<std::size_t>(a)];
       if (p <= 0) continue;
       acc += p;
-      if (u < acc) {
-        r.action = ch.action;
-        break;
-      }
+      r.action = a;
+      if (u < acc) break;
     }
   }
 
   // The line: most visited decisions until a move completes.
   GameState& s = slot(0);
-  int32_t n = 0;
-  while (nodes_[static_cast<std::size_t>(n)].num_children > 0) {
-    const int32_t c = most_visited(nodes_[static_cast<std::size_t>(n)]);
-    if (nodes_[static_cast<std::size_t>(c)].visits == 0) break;
-    const int a = nodes_[static_cast<std::size_t>(c)].action;
-    if (!s.apply_action(a)) break;
-    r.line.push_back(a);
+  const Node* node = &root;
+  while (node->num_edges > 0) {
+    const Edge& e = most_visited(*node);
+    if (visits_of(e) == 0) break;
+    if (!s.apply_action(e.action)) break;
+    r.line.push_back(e.action);
     if (s.decisions_pending() == 0) {
       r.move = s.history().back();
       break;
     }
-    n = c;
+    node = &nodes_[static_cast<std::size_t>(e.child)];
   }
   return r;
 }

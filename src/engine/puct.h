@@ -96,8 +96,9 @@ class PuctTree {
   const GameState& leaf(int i) const { return *slots_[static_cast<std::size_t>(i)]; }
   std::span<const GameState* const> leaves() const { return leaf_views_; }
   // The evaluator's outputs for the leaves of collect(), laid out as LeafEvaluator says;
-  // an error (tree unchanged but for the leaves given up) when an output is out of range.
-  Status finish(std::span<const float> priors, std::span<const float> values);
+  // an error (tree unchanged but for the leaves given up) when an output is out of range,
+  // naming its row as first_row + the leaf's index (the rows of a call shared by many trees).
+  Status finish(std::span<const float> priors, std::span<const float> values, int first_row = 0);
   // Gives up the leaves of the last collect() (an evaluator failed): the tree is as before it.
   void abandon();
   // The search has added its playouts (or the root's game is decided by the tree alone).
@@ -113,11 +114,20 @@ class PuctTree {
 
  private:
   enum class Kind : uint8_t { kLeaf, kWaiting, kExpanded, kFinished };
-  struct Node {
-    int32_t first_child = -1;
-    int32_t num_children = 0;
+  // A decision open at a node: 12 bytes, its node made when it is first selected. A node's
+  // edges are sorted by prior, highest first (ties by id), so that of the edges never
+  // selected the first scores highest: selection reads the edges up to the node's `frontier`
+  // (the first edge never selected) and no further. The root, whose priors noise reorders,
+  // reads them all.
+  struct Edge {
     int32_t action = -1;
     float prior = 0;
+    int32_t child = -1;
+  };
+  struct Node {
+    int32_t first_edge = 0;
+    int32_t num_edges = 0;
+    int32_t frontier = 0;
     int32_t visits = 0;
     int32_t virtual_loss = 0;
     std::array<float, kPuctMaxPlayers> value_sum{};  // index = player
@@ -126,15 +136,17 @@ class PuctTree {
     Kind kind = Kind::kLeaf;
   };
   struct Pending {
-    std::vector<int32_t> path;  // root … leaf
+    std::vector<int32_t> path;  // nodes, root … leaf
   };
 
-  int select_child(int32_t n, bool at_root) const;
+  // The edge of node n to select (its index among n's edges).
+  int select_edge(int32_t n, bool at_root);
   void backup(const std::vector<int32_t>& path, const float* values_abs);
   void revert(const std::vector<int32_t>& path);
   // Finds `state` below the root (a node whose position serializes the same); -1 if absent.
   int32_t find(const GameState& state) const;
   void reroot(int32_t n);
+  void reset_tree();
   void noise_root();
   GameState& slot(std::size_t i);
 
@@ -143,13 +155,16 @@ class PuctTree {
   Rng rng_;
   PuctOptions options_;
   std::vector<Node> nodes_;
+  std::vector<Edge> edges_;
+  std::vector<Node> spare_nodes_;  // reroot()'s other buffers, kept for their capacity
+  std::vector<Edge> spare_edges_;
   std::unique_ptr<GameState> root_state_;
-  std::vector<float> root_priors_;  // the root's children's priors, noise mixed in
+  std::vector<float> root_priors_;  // the root's edges' priors, noise mixed in
   std::vector<std::unique_ptr<GameState>> slots_;
   std::vector<const GameState*> leaf_views_;
   std::vector<Pending> pending_;
   std::vector<int32_t> path_;
-  std::vector<int> legal_;
+  std::vector<std::pair<float, int>> order_;  // finish()'s sort of a leaf's edges
   int playouts_ = 0;
   uint64_t evaluations_ = 0;
   bool reused_ = false;
