@@ -33,25 +33,6 @@ double unit_value(double v, ai::Algorithm algorithm) {
   return std::tanh(v / (2 * kEvalScale));
 }
 
-// Every move of the position (at a move boundary) with the decisions that make it: the decision
-// tree walked on clones. The first order found (smallest action ids first) is the one kept.
-void collect_moves(const GameState& s, std::vector<int>& prefix,
-                   std::map<std::string, std::vector<int>>& out) {
-  std::vector<int> actions;
-  s.legal_actions(actions);
-  for (int a : actions) {
-    auto next = s.clone();
-    if (!next->apply_action(a)) continue;
-    prefix.push_back(a);
-    if (next->decisions_pending() == 0) {
-      out.try_emplace(next->history().back(), prefix);
-    } else {
-      collect_moves(*next, prefix, out);
-    }
-    prefix.pop_back();
-  }
-}
-
 ai::Algorithm algorithm_run(const ai::Recipe& recipe, const ai::SearchLimits& limits, int players) {
   const ai::Algorithm a = ai::algorithm_for(recipe, players);
   // As the engine does: MCTS bounded by depth alone is alpha-beta's search (game_searcher.h).
@@ -143,18 +124,32 @@ SearchOutcome search(StateHandle& s, int level, std::optional<double> movetime,
     for (std::size_t p = 0; p < r.values.size(); ++p) out.values[p] = unit_value(r.values[p], algo);
   }
 
-  std::map<std::string, std::vector<int>> moves;
-  std::vector<int> prefix;
-  collect_moves(state, prefix, moves);
-  if (auto it = moves.find(out.best_move); it != moves.end()) out.best_actions = it->second;
+  // The decisions of the moves the search names (the best and every visited root move),
+  // each found along its own decisions on one copy, without the GIL.
+  {
+    py::gil_scoped_release release;
+    auto scratch = state.clone();
+    auto decisions = [&](const std::string& move) {
+      auto it = out.move_actions.find(move);
+      if (it == out.move_actions.end()) {
+        auto actions = scratch->move_actions(move);
+        it = out.move_actions.emplace(move, actions ? std::move(*actions) : std::vector<int>{})
+                 .first;
+      }
+      return it->second;
+    };
+    if (!out.best_move.empty()) out.best_actions = decisions(out.best_move);
+    for (const auto& [move, v] : r.root_visits) {
+      out.move_visits[move] = v;
+      decisions(move);
+    }
+  }
   if (!r.root_visits.empty()) {
     py::array_t<int64_t> visits(s.game->space.num_actions);
     std::fill_n(visits.mutable_data(), visits.size(), 0);
     for (const auto& [move, v] : r.root_visits) {
-      out.move_visits[move] = v;
-      if (auto it = moves.find(move); it != moves.end() && !it->second.empty()) {
-        visits.mutable_data()[it->second.front()] += static_cast<int64_t>(v);
-      }
+      const auto& actions = out.move_actions[move];
+      if (!actions.empty()) visits.mutable_data()[actions.front()] += static_cast<int64_t>(v);
     }
     out.action_visits = visits;
   }
@@ -175,6 +170,7 @@ void bind_search(py::module_& m) {
       .def_readonly("values", &SearchOutcome::values)
       .def_readonly("algorithm", &SearchOutcome::algorithm)
       .def_readonly("move_visits", &SearchOutcome::move_visits)
+      .def_readonly("move_actions", &SearchOutcome::move_actions)
       .def_readonly("action_visits", &SearchOutcome::action_visits)
       .def_readonly("policy", &SearchOutcome::policy)
       .def_readonly("action", &SearchOutcome::action)

@@ -24,8 +24,10 @@ struct SearchOutcome {
   std::vector<double> values;                   // per player, in [-1, 1] (unit_value)
   std::string algorithm;                        // "alphabeta", "mcts", "brs" or "random"
   std::map<std::string, uint64_t> move_visits;  // MCTS: visits per root move
-  py::object action_visits = py::none();        // MCTS: int64 (A,), visits per first decision;
-                                                // PUCT: visits per decision open now
+  // The decisions of the best move and of every move in move_visits.
+  std::map<std::string, std::vector<int>> move_actions;
+  py::object action_visits = py::none();  // MCTS: int64 (A,), visits per first decision;
+                                          // PUCT: visits per decision open now
   // PUCT: the policy over the decisions open now (float32 (A,)), the decision drawn from it,
   // and the search's counts.
   py::object policy = py::none();

@@ -132,6 +132,19 @@ void bind_states(py::module_& m) {
           },
           py::arg("text"))
       .def("decisions_pending", [](const StateHandle& s) { return s.state->decisions_pending(); })
+      .def(
+          "move_actions",
+          [](StateHandle& s, const std::string& move) {
+            Result<std::vector<int>> actions = std::vector<int>{};
+            {
+              py::gil_scoped_release release;
+              actions = s.state->move_actions(move);
+            }
+            return take(std::move(actions));
+          },
+          py::arg("move"),
+          "The decisions (action ids) that make a legal move, in order; the state is left as it "
+          "was. A ValueError for an illegal move or while a move is in progress.")
       // Whole moves.
       .def("legal_moves", [](const StateHandle& s) { return s.state->legal_moves(); })
       .def(

@@ -123,7 +123,6 @@ template <class State>
 typename Mcts<State>::Result Mcts<State>::search(State& root, const SearchLimits& limits,
                                                  const std::atomic<bool>* stop,
                                                  const ProgressFn& progress) {
-  Clock clock(limits, stop);
   s_ = &root;
   players_ = root.num_players();
   Result result;
@@ -135,11 +134,19 @@ typename Mcts<State>::Result Mcts<State>::search(State& root, const SearchLimits
     r.mover = static_cast<int8_t>((root.to_move() + players_ - 1) % players_);
     nodes_.push_back(r);
   }
-  // Root-parallel helpers: fresh trees with other seeds on copies of the root.
+  // Root-parallel helpers: fresh trees with other seeds on copies of the root. A node limit is
+  // the playouts of all the trees together: each helper takes its share, this tree the rest.
   std::vector<std::unique_ptr<Mcts>> helpers;
   std::vector<State> copies;
   std::vector<std::thread> threads;
+  std::vector<uint64_t> helper_playouts(options_.threads > 1 ? options_.threads - 1 : 0, 0);
   std::atomic<bool> helper_stop{false};
+  SearchLimits own = limits;
+  const uint64_t share = options_.threads > 1 && limits.nodes > 0
+                             ? std::max<uint64_t>(1, limits.nodes / options_.threads)
+                             : 0;
+  if (share > 0) own.nodes = std::max<uint64_t>(1, limits.nodes - share * (options_.threads - 1));
+  Clock clock(own, stop);
   if (options_.threads > 1) {
     copies.assign(options_.threads - 1, root);
     for (int i = 1; i < options_.threads; ++i) {
@@ -152,7 +159,8 @@ typename Mcts<State>::Result Mcts<State>::search(State& root, const SearchLimits
       threads.emplace_back([&, i] {
         SearchLimits l = limits;
         l.movetime = l.time_left = 0;
-        helpers[i - 1]->search(copies[i - 1], l, &helper_stop, {});
+        if (share > 0) l.nodes = share;
+        helper_playouts[i - 1] = helpers[i - 1]->search(copies[i - 1], l, &helper_stop, {}).nodes;
       });
     }
   }
@@ -208,6 +216,7 @@ typename Mcts<State>::Result Mcts<State>::search(State& root, const SearchLimits
   rank_root(result, best, visits, limits.multipv);
   result.depth = max_depth_;
   result.nodes = playouts;
+  for (const uint64_t n : helper_playouts) result.nodes += n;
   result.seconds = clock.elapsed();
   if (progress) {
     SearchProgress p;

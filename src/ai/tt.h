@@ -5,10 +5,15 @@
 // thread reads a half-written entry.
 #pragma once
 
+#include <sys/mman.h>
+
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <vector>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <type_traits>
 
 #include "ai/search.h"
 
@@ -16,6 +21,11 @@ namespace arbiter::ai {
 
 enum class Bound : uint8_t { kNone, kUpper, kLower, kExact };
 
+// An entry whose bound is kNone is empty, whatever its other fields hold: the table starts as
+// zero bytes mapped afresh from the system (mmap), untouched pages, so a table costs only the
+// pages a search writes (a short search from Python makes its 16 MB table without filling it).
+// calloc would not do: once a large block is freed, malloc serves the next from its heap and
+// clears it byte by byte.
 template <class Move>
 struct TtEntry {
   uint64_t key = 0;
@@ -29,6 +39,8 @@ struct TtEntry {
 
 template <class Move>
 class TranspositionTable {
+  static_assert(std::is_trivially_copyable_v<TtEntry<Move>>, "entries live in mapped zero pages");
+
  public:
   // `megabytes` of entries, rounded down to a power of two (at least 1024 entries).
   explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
@@ -36,10 +48,18 @@ class TranspositionTable {
   void resize(std::size_t megabytes) {
     std::size_t n = 1024;
     while (n * 2 * sizeof(TtEntry<Move>) <= megabytes * 1024 * 1024) n *= 2;
-    table_.assign(n, TtEntry<Move>{});
+    resize_entries(n);
+  }
+  void resize_entries(std::size_t n) {
+    table_.reset();
+    void* p = mmap(nullptr, n * sizeof(TtEntry<Move>), PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    table_ = std::unique_ptr<TtEntry<Move>[], Unmap>(static_cast<TtEntry<Move>*>(p),
+                                                     Unmap{n * sizeof(TtEntry<Move>)});
     mask_ = n - 1;
   }
-  void clear() { std::fill(table_.begin(), table_.end(), TtEntry<Move>{}); }
+  void clear() { resize_entries(mask_ + 1); }
   void new_search() { generation_.fetch_add(1, std::memory_order_relaxed); }
 
   // Guard entries with locks from now on (before threads share the table).
@@ -61,7 +81,9 @@ class TranspositionTable {
     Lock lock(this, i);
     auto& e = table_[i];
     const uint8_t generation = generation_.load(std::memory_order_relaxed);
-    if (e.key != key && e.generation == generation && e.depth > depth) return;
+    if (e.key != key && e.bound != Bound::kNone && e.generation == generation && e.depth > depth) {
+      return;
+    }
     if (e.key == key && !move && e.has_move) move = &e.move;  // keep the old hint
     if (score > kWinBound) score += ply;
     if (score < -kWinBound) score -= ply;
@@ -101,7 +123,11 @@ class TranspositionTable {
 
   mutable std::array<std::atomic_flag, kLocks> locks_{};
   bool shared_ = false;
-  std::vector<TtEntry<Move>> table_;
+  struct Unmap {
+    std::size_t bytes = 0;
+    void operator()(void* p) const { munmap(p, bytes); }
+  };
+  std::unique_ptr<TtEntry<Move>[], Unmap> table_;
   std::size_t mask_ = 0;
   std::atomic<uint8_t> generation_{0};
 };

@@ -259,6 +259,17 @@ class StateAdapter final : public GameState {
     }
     return action;
   }
+  Result<std::vector<int>> move_actions(std::string_view text) override {
+    if (state_.is_terminal()) return make_error("the game is over (" + state_.result_text() + ")");
+    if (actions_.pending() > 0) return make_error(pending_error().error());
+    auto move = state_.parse_move(text);
+    if (!move) return make_error(move.error());
+    std::vector<int> out;
+    if (!decisions_of(*move, out)) {
+      return make_error("no sequence of decisions makes " + quote(text));  // a defect
+    }
+    return out;
+  }
   int decisions_pending() const override { return actions_.pending(); }
   void observe(int player, std::span<float> out) const override {
     std::fill(out.begin(), out.end(), 0.0f);
@@ -321,6 +332,34 @@ class StateAdapter final : public GameState {
   Status pending_error() const {
     return make_error("a move is in progress (" + std::to_string(actions_.pending()) +
                       " decisions taken): finish it with actions, or undo them");
+  }
+  // Depth first through the decisions open now, appending to `out` the rest of `m`'s sequence;
+  // every decision taken is taken back. The game's Actions may say which decisions can belong
+  // to a move (may_take: a filter, never false for one that does) and which move a decision
+  // completes without taking it (peek).
+  bool decisions_of(const typename State::Move& m, std::vector<int>& out) {
+    std::vector<int> open;
+    legal_actions(open);
+    for (const int a : open) {
+      if constexpr (requires { actions_.may_take(state_, m, a); }) {
+        if (!actions_.may_take(state_, m, a)) continue;
+      }
+      if constexpr (requires(typename State::Move mv) { actions_.peek(a, mv); }) {
+        typename State::Move completed{};
+        if (actions_.peek(a, completed)) {
+          if (completed != m) continue;
+          out.push_back(a);
+          return true;
+        }
+      }
+      if (!apply_action(a)) continue;
+      out.push_back(a);
+      const bool found = actions_.pending() == 0 ? moves_.back() == m : decisions_of(m, out);
+      undo();
+      if (found) return true;
+      out.pop_back();
+    }
+    return false;
   }
   // Spells the moves played since history() was last asked for: each in the position before
   // it, found by taking the moves back on a copy. Decisions complete moves without spelling

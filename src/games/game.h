@@ -103,6 +103,11 @@ class GameState {
   // its inverse and accepts only a decision open now.
   virtual std::string action_to_string(int action) const = 0;
   virtual Result<int> string_to_action(std::string_view text) const = 0;
+  // The decisions that make `move` (any accepted spelling of a legal move), in order: the one
+  // sequence apply_action() plays it by. Found by taking decisions and taking them back, so the
+  // state is left as it was; an error for an illegal or malformed move, or while a move is in
+  // progress. Costs about what the move's own decisions cost, not a walk of every move.
+  virtual Result<std::vector<int>> move_actions(std::string_view move) = 0;
   // Decisions taken of the move in progress; 0 between moves. While it is > 0, apply(move text)
   // is an error and undo() takes back the last decision.
   virtual int decisions_pending() const = 0;

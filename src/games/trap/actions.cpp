@@ -303,6 +303,27 @@ bool Actions::peek(int action, Move& move) const {
   return true;
 }
 
+bool Actions::may_take(const State&, const Move& m, int action) const {
+  if (action == pass_id()) return m.kind == MoveKind::kPass;
+  if (is_wall(action)) {
+    const int slot = action - walls_base_;
+    return (m.kind == MoveKind::kWalls && (slot == m.a || slot == m.b)) ||
+           (m.kind == MoveKind::kStepWall && slot == m.c);
+  }
+  const int x = action / kDirections;
+  const int y = geo_->neighbour[x][action % kDirections];
+  switch (m.kind) {
+    case MoveKind::kShift:  // a → b through a middle cell, or the chain: p → b, then a → p
+      return x == m.a || y == m.b;
+    case MoveKind::kDouble:  // either pairing of the starts and targets
+      return (x == m.a || x == m.c) && (y == m.b || y == m.d);
+    case MoveKind::kStepWall:
+      return x == m.a && y == m.b;
+    default:
+      return false;
+  }
+}
+
 Move Actions::turn(int first, int action) const {
   const Geometry& g = *geo_;
   if (is_wall(first)) {

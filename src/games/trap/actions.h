@@ -42,6 +42,9 @@ class Actions {
   // The move `action` would complete, without taking it; false when it completes none. For
   // prefetching only.
   bool peek(int action, Move& move) const;
+  // Whether `action` can be a decision of `move`'s sequence, from the cells and slots it names
+  // (GameState::move_actions' filter: never false for one that is).
+  bool may_take(const State&, const Move& move, int action) const;
   void untake(const State&) { --pending_; }
   void clear() { pending_ = 0; }
   std::string text(int action) const;

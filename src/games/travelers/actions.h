@@ -44,6 +44,24 @@ class Actions {
   // The move `action` would complete, without taking it; false when it completes none. For
   // prefetching only.
   bool peek(int action, Move& move) const;
+  // Whether `action` can be a decision of `move`'s sequence, from the squares it names
+  // (GameState::move_actions' filter: never false for one that is).
+  bool may_take(const State&, const Move& move, int action) const {
+    const int square = action % kSquares;
+    switch (action / kSquares) {
+      case 0:
+        return square == move.from;
+      case 1:
+      case 2:
+        return square == move.to;
+      case 3:
+        return square == move.victim;
+      case 4:
+        return square == move.drop;
+      default:
+        return false;
+    }
+  }
   void untake(const State&) { --pending_; }
   void clear() { pending_ = 0; }
   std::string text(int action) const;

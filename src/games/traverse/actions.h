@@ -10,6 +10,7 @@
 //   pass            the last id: 100 (K + 2) + (K > 0 ? 200 : 0)
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -71,6 +72,12 @@ class Actions {
   // not known yet. For prefetching only.
   bool peek(int action, Move& move) const;
   void untake(const State& state);
+  // Whether `action` is a decision of `move`'s sequence (GameState::move_actions' filter).
+  bool may_take(const State& state, const Move& move, int action) const {
+    std::array<uint16_t, ActionCodec::kMaxDecisions> sequence{};
+    const int n = codec().sequence(state, move, sequence.data());
+    return std::find(sequence.begin(), sequence.begin() + n, action) != sequence.begin() + n;
+  }
   void clear() {
     split_ = false;
     pending_ = 0;
