@@ -27,18 +27,24 @@ def test_docs_game_loop_runs():
 
 def test_docs_vector_env_example_runs():
     scope = {}  # the example imports what it uses
-    exec(compile(python_blocks("docs/python.md")[1], "docs/python.md", "exec"), scope)
+    exec(compile(python_blocks("docs/python.md")[2], "docs/python.md", "exec"), scope)
     assert scope["env"].games_finished > 0
 
 
 def test_docs_aec_example_runs():
     scope = {}  # the example imports what it uses and defines its policy
-    block = python_blocks("docs/python.md")[2].replace('players=4)', 'players=4, max_plies=40)')
+    block = python_blocks("docs/python.md")[3].replace('players=4)', 'players=4, max_plies=40)')
     exec(compile(block, "docs/python.md", "exec"), scope)
     assert scope["env"].agents == []
 
 
+def test_docs_puct_example_runs():
+    scope = {}
+    exec(compile(python_blocks("docs/python.md")[1], "docs/python.md", "exec"), scope)
+    assert scope["again"].nodes == 200 and scope["out"].action_visits.shape[0] == 8
+
+
 def test_every_python_example_of_the_docs_is_run_here():
-    # The three tests above run docs/python.md's examples, each in a scope of its own: a new
-    # example needs a test of its own here.
-    assert len(python_blocks("docs/python.md")) == 3
+    # The tests above run docs/python.md's examples, each in a scope of its own: a new example
+    # needs a test of its own here.
+    assert len(python_blocks("docs/python.md")) == 4
