@@ -14,8 +14,7 @@ namespace arbiter::python {
 
 namespace {
 
-SearchOutcome outcome(const engine::PuctResult& r, const DriverStats& stats,
-                      const GameState& state) {
+SearchOutcome outcome(const engine::PuctResult& r, const DriverStats& stats) {
   SearchOutcome out;
   out.algorithm = "puct";
   out.best_move = r.move;
@@ -35,7 +34,6 @@ SearchOutcome outcome(const engine::PuctResult& r, const DriverStats& stats,
   py::array_t<float> policy(static_cast<py::ssize_t>(r.policy.size()));
   std::memcpy(policy.mutable_data(), r.policy.data(), r.policy.size() * sizeof(float));
   out.policy = policy;
-  (void)state;
   return out;
 }
 
@@ -58,7 +56,7 @@ struct PyPuctSearch {
     DriverStats stats;
     const GameState* root = s.state.get();
     driver->run(std::span(&root, 1), results, stats);
-    return outcome(results[0], stats, *s.state);
+    return outcome(results[0], stats);
   }
 };
 

@@ -29,7 +29,7 @@ std::unique_ptr<GameState> position(const char* game, const char* params, const 
 // is not zero; mid-move, the best of the decisions open.
 double nim_value(const GameState& s) {
   if (s.decisions_pending() == 0) {
-    const std::string text = s.to_text();  // "1/3/5 first"
+    const std::string text = s.to_text();                      // "1/3/5 first"
     const std::string heaps = text.substr(0, text.find(' '));  // outlives the views split() gives
     int sum = 0;
     for (auto heap : split(heaps, "/")) sum ^= std::stoi(std::string(heap));
