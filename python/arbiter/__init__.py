@@ -8,8 +8,9 @@
 
 docs/python.md is the reference: games and their parameters, states played by whole moves or
 by actions, observations, serialization, the engine's searches, PUCT search with your own
-network (PuctSearch, BatchedSearch), the batched VectorEnv and the PettingZoo-style AEC
-environment (arbiter.aec).
+network (PuctSearch, BatchedSearch), the batched VectorEnv, and the conventions of other
+libraries: a Gymnasium vector environment (arbiter.gym) and a PettingZoo AEC environment
+(arbiter.aec).
 """
 
 from ._arbiter import (
@@ -25,7 +26,7 @@ from ._arbiter import (
     load_game,
     search,
 )
-from . import aec
+from . import aec, gym, spaces
 
 __all__ = [
     "TERMINAL_PLAYER",
@@ -37,6 +38,8 @@ __all__ = [
     "State",
     "VectorEnv",
     "aec",
+    "gym",
+    "spaces",
     "games",
     "load_game",
     "search",

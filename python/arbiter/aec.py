@@ -10,115 +10,35 @@ is stepped with None to remove it. Agents are the game's player names ("south", 
 A move made of several decisions is several consecutive steps of the same agent. Games end by
 their rules (a ply limit ends one as a draw), so truncations stay False.
 
-Spaces are gymnasium's when gymnasium is importable, else the small stand-ins below (same
-attributes: n, shape, dtype, low, high, contains(), sample()).
+Where PettingZoo is importable the environment is a pettingzoo.AECEnv (so its api_test and
+wrappers take it); spaces are gymnasium's when gymnasium is importable, else arbiter.spaces'
+stand-ins with the same interface. render_mode "ansi" returns the board as text, "human"
+prints it after every step (and on render()).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from . import spaces
 from ._arbiter import Game, load_game
 
-try:  # gymnasium is optional: PettingZoo's own spaces when present
-    from gymnasium import spaces as _spaces
+try:  # PettingZoo is optional: its base class when present
+    from pettingzoo import AECEnv as _Base
 except ImportError:  # pragma: no cover - depends on the environment
-    _spaces = None
+    _Base = object
 
-
-class Discrete:
-    """Integers 0..n-1 (gymnasium.spaces.Discrete's interface)."""
-
-    def __init__(self, n, seed=None):
-        self.n = int(n)
-        self.shape = ()
-        self.dtype = np.dtype(np.int64)
-        self._rng = np.random.default_rng(seed)
-
-    def seed(self, seed=None):
-        self._rng = np.random.default_rng(seed)
-
-    def sample(self, mask=None):
-        if mask is not None:
-            choices = np.flatnonzero(mask)
-            return int(self._rng.choice(choices)) if len(choices) else 0
-        return int(self._rng.integers(self.n))
-
-    def contains(self, x):
-        return isinstance(x, (int, np.integer)) and 0 <= int(x) < self.n
-
-    def __repr__(self):
-        return f"Discrete({self.n})"
-
-
-class Box:
-    """An array of a fixed shape and dtype within [low, high] (gymnasium.spaces.Box's interface)."""
-
-    def __init__(self, low, high, shape, dtype, seed=None):
-        self.low, self.high = low, high
-        self.shape = tuple(shape)
-        self.dtype = np.dtype(dtype)
-        self._rng = np.random.default_rng(seed)
-
-    def seed(self, seed=None):
-        self._rng = np.random.default_rng(seed)
-
-    def sample(self):
-        return self._rng.uniform(self.low, self.high, self.shape).astype(self.dtype)
-
-    def contains(self, x):
-        x = np.asarray(x)
-        return (x.shape == self.shape and x.dtype == self.dtype
-                and bool(np.all(x >= self.low)) and bool(np.all(x <= self.high)))
-
-    def __repr__(self):
-        return f"Box({self.low}, {self.high}, {self.shape}, {self.dtype})"
-
-
-class DictSpace:
-    """Named subspaces (gymnasium.spaces.Dict's interface)."""
-
-    def __init__(self, spaces):
-        self.spaces = dict(spaces)
-
-    def __getitem__(self, key):
-        return self.spaces[key]
-
-    def seed(self, seed=None):
-        for i, space in enumerate(self.spaces.values()):
-            space.seed(None if seed is None else seed + i)
-
-    def sample(self):
-        return {k: s.sample() for k, s in self.spaces.items()}
-
-    def contains(self, x):
-        return (isinstance(x, dict) and x.keys() == self.spaces.keys()
-                and all(s.contains(x[k]) for k, s in self.spaces.items()))
-
-    def __repr__(self):
-        return f"Dict({self.spaces})"
-
-
-def _make_spaces(game: Game):
-    shape = game.observation_tensor_shape()
-    n = game.num_distinct_actions()
-    if _spaces is not None:
-        observation = _spaces.Dict({
-            "observation": _spaces.Box(0.0, 1.0, shape, np.float32),
-            "action_mask": _spaces.Box(0, 1, (n,), np.int8),
-        })
-        return observation, _spaces.Discrete(n)
-    observation = DictSpace({
-        "observation": Box(0.0, 1.0, shape, np.float32),
-        "action_mask": Box(0, 1, (n,), np.int8),
+def _observation_space(game: Game):
+    return spaces.dict_space({
+        "observation": spaces.box(0.0, 1.0, game.observation_tensor_shape(), np.float32),
+        "action_mask": spaces.box(0, 1, (game.num_distinct_actions(),), np.int8),
     })
-    return observation, Discrete(n)
 
 
-class ArbiterAECEnv:
+class ArbiterAECEnv(_Base):
     """One arbiter game as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False, "render_fps": 1}
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, game, render_mode=None, **params):
         if isinstance(game, Game):
@@ -127,15 +47,17 @@ class ArbiterAECEnv:
             self.game = game
         else:
             self.game = load_game(game, **params)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"aec: render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(
+                f"aec: render_mode must be None, 'ansi' or 'human', got {render_mode!r}")
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"arbiter_{self.game.name()}_v0")
         self.possible_agents = list(self.game.player_names())
         self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
-        observation, action = _make_spaces(self.game)
-        self.observation_spaces = {a: observation for a in self.possible_agents}
-        self.action_spaces = {a: action for a in self.possible_agents}
+        # One space object per agent: seeding or sampling one agent's leaves the others alone.
+        n = self.game.num_distinct_actions()
+        self.observation_spaces = {a: _observation_space(self.game) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.discrete(n) for a in self.possible_agents}
         self.state = None
         self.reset()
 
@@ -147,6 +69,10 @@ class ArbiterAECEnv:
     @property
     def max_num_agents(self):
         return len(self.possible_agents)
+
+    @property
+    def unwrapped(self):
+        return self
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -201,6 +127,8 @@ class ArbiterAECEnv:
         else:
             self.agent_selection = self.possible_agents[self.state.current_player()]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def agent_iter(self, max_iter=2**63):
         """Yields the agent to act until every agent is done (PettingZoo's agent_iter)."""
@@ -210,6 +138,10 @@ class ArbiterAECEnv:
             yield self.agent_selection
 
     def render(self):
+        """"ansi": the board as text; "human": printed, None returned; None: nothing."""
+        if self.render_mode == "human":
+            print(self.state, flush=True)
+            return None
         if self.render_mode is None:
             return None
         return str(self.state)

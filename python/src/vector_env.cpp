@@ -140,10 +140,7 @@ VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
   states_.resize(b);
   errors_.resize(b);
   written_.resize(b);
-  for (std::size_t i = 0; i < b; ++i) {
-    // Generators far apart in seed space: SplitMix64 of (seed, index) gives unrelated streams.
-    rngs_.emplace_back(SplitMix64(seed * 0x9e3779b97f4a7c15ULL + i).next());
-  }
+  rngs_.resize(b, Rng(0));
   EnvBuffers& out = *buffers_;
   out.observations.assign(b * obs_size_, 0.0f);
   out.final_observations.assign(b * obs_size_, 0.0f);
@@ -152,7 +149,7 @@ VectorEnv::VectorEnv(GamePtr game, int batch, int threads, uint64_t seed)
   out.terminated.assign(b, 0);
   out.players.assign(b, 0);
   out.random_actions.assign(b, 0);
-  reset();
+  reset({}, seed);
   // The games now hold their memory (a game that ends restarts in place, in the same memory).
   std::vector<const void*> games;
   for (const auto& s : states_) games.push_back(s.get());
@@ -177,9 +174,12 @@ void VectorEnv::write_features(int i) {
   out.random_actions[i] = count == 0 ? -1 : kth_legal(legal, rngs_[i].below(count));
 }
 
-void VectorEnv::reset() {
-  pool_.run(batch_, [this](int, int begin, int end) {
+void VectorEnv::reset(std::span<const uint8_t> rows, std::optional<uint64_t> seed) {
+  pool_.run(batch_, [&](int, int begin, int end) {
     for (int i = begin; i < end; ++i) {
+      if (!rows.empty() && rows[i] == 0) continue;
+      // Generators far apart in seed space: SplitMix64 of (seed, index) gives unrelated streams.
+      if (seed) rngs_[i] = Rng(SplitMix64(*seed * 0x9e3779b97f4a7c15ULL + i).next());
       states_[i] = game_->initial->clone();
       std::fill_n(buffers_->observations.data() + std::size_t(i) * obs_size_, obs_size_, 0.0f);
       written_[i].clear();

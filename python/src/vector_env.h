@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -45,8 +46,11 @@ class VectorEnv {
   int threads() const { return pool_.threads(); }
   const std::shared_ptr<EnvBuffers>& buffers() const { return buffers_; }
 
-  // Every game back to its start; observations, masks and players written.
-  void reset();
+  // Games back to their start, observations, masks and players written: every game, or with
+  // `rows` (one entry per game) those whose entry is nonzero. A seed re-seeds the generators
+  // of the games reset as the constructor seeds them, so reset(seed) replays the constructor's
+  // games for that seed.
+  void reset(std::span<const uint8_t> rows = {}, std::optional<uint64_t> seed = std::nullopt);
   // One decision in every game, actions[i] in game i. Each must be legal (the caller checks
   // against the masks, check_actions()); rewards, terminated and final observations are
   // written, games that ended restart, then observations, masks and players are written.

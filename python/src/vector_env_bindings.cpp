@@ -58,6 +58,49 @@ std::unique_ptr<PyVectorEnv> make_env(const py::object& game, int batch, int thr
   return out;
 }
 
+// A new writable array with a's contents: what a caller keeps across steps (the players who
+// decided, the actions drawn) must not change under it.
+py::array copy_of(const py::array& a) { return a.attr("copy")(); }
+
+// `value` as a whole number (a Python or numpy integer, not a bool), else a ValueError naming
+// `what`.
+int64_t whole_number(const std::string& what, const py::handle& value) {
+  if (py::isinstance<py::bool_>(value) || !PyIndex_Check(value.ptr()))
+    raise_value_error(what + " must be an int, got " + python_type_name(value));
+  const auto number = py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr()));
+  if (!number) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow != 0) raise_value_error(what + " is out of range");
+  return v;
+}
+
+py::tuple reset(PyVectorEnv& e, const py::object& seed, const py::object& rows) {
+  std::optional<uint64_t> new_seed;
+  if (!seed.is_none()) {
+    const int64_t value = whole_number("reset: seed", seed);
+    if (value < 0) raise_value_error("reset: seed must not be negative");
+    new_seed = static_cast<uint64_t>(value);
+  }
+  std::vector<uint8_t> marked;
+  if (!rows.is_none()) {
+    const auto given = py::array::ensure(rows);
+    if (!given || given.ndim() != 1 || given.shape(0) != e.env->batch() ||
+        given.dtype().kind() != 'b') {
+      raise_value_error("reset: rows must be an array of " + std::to_string(e.env->batch()) +
+                        " bools");
+    }
+    const auto flags = py::array_t<bool, py::array::c_style | py::array::forcecast>::ensure(given);
+    marked.assign(flags.data(), flags.data() + flags.size());
+  }
+  {
+    py::gil_scoped_release release;
+    std::lock_guard lock(e.busy);
+    e.env->reset(marked, new_seed);
+  }
+  return py::make_tuple(e.observations, e.masks, copy_of(e.players));
+}
+
 py::tuple step(PyVectorEnv& e, const py::object& actions) {
   const py::array given = py::array::ensure(actions);
   if (!given) raise_value_error("step: actions must be an array of ints");
@@ -89,26 +132,19 @@ void bind_vector_env(py::module_& m) {
            py::arg("seed") = 0,
            "A batch of games of one game and parameter set: VectorEnv('trap', batch=1024, "
            "threads=2, seed=1, size=4).")
-      .def(
-          "reset",
-          [](PyVectorEnv& e) {
-            {
-              py::gil_scoped_release release;
-              std::lock_guard lock(e.busy);
-              e.env->reset();
-            }
-            return py::make_tuple(e.observations, e.masks, e.players);
-          },
-          "Every game back to its start: (observations (B,C,H,W), masks (B,A), "
-          "current players (B,)).")
+      .def("reset", &reset, py::kw_only(), py::arg("seed") = py::none(),
+           py::arg("rows") = py::none(),
+           "Games back to their start: every game, or with rows (B bools) those marked; seed "
+           "re-seeds their generators as the constructor does. Returns (observations (B,C,H,W), "
+           "masks (B,A), current players (B,), a copy).")
       .def("step", &step, py::arg("actions"),
            "One decision in every game: (observations, masks, rewards (B,N), terminated (B,)). "
            "A game that ends restarts; its last observation stays in final_observations.")
       .def(
-          "random_actions", [](const PyVectorEnv& e) { return e.random_actions; },
-          "A uniformly random legal action per game (int64 (B,)), drawn when the last step "
-          "(or reset) wrote the masks, from per-game generators seeded by the environment's "
-          "seed: the same array until the next step.")
+          "random_actions", [](const PyVectorEnv& e) { return copy_of(e.random_actions); },
+          "A uniformly random legal action per game (int64 (B,), a new array), drawn when the "
+          "last step (or reset) wrote the masks, from per-game generators seeded by the "
+          "environment's seed.")
       .def(
           "state",
           [](PyVectorEnv& e, int i) {
@@ -132,7 +168,8 @@ void bind_vector_env(py::module_& m) {
       .def_property_readonly("masks", [](const PyVectorEnv& e) { return e.masks; })
       .def_property_readonly("rewards", [](const PyVectorEnv& e) { return e.rewards; })
       .def_property_readonly("terminated", [](const PyVectorEnv& e) { return e.terminated; })
-      .def_property_readonly("current_players", [](const PyVectorEnv& e) { return e.players; })
+      .def_property_readonly("current_players",
+                             [](const PyVectorEnv& e) { return copy_of(e.players); })
       .def_property_readonly("games_finished",
                              [](const PyVectorEnv& e) { return e.env->games_finished(); });
 }

@@ -78,8 +78,8 @@ def test_errors():
     illegal = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"] == 0)[0])
     with pytest.raises(ValueError):
         env.step(illegal)
-    with pytest.raises(ValueError):
-        aec.env("trap", render_mode="human")
+    with pytest.raises(ValueError, match="render_mode"):
+        aec.env("trap", render_mode="rgb_array")
 
 
 def test_render_and_metadata():
@@ -87,6 +87,27 @@ def test_render_and_metadata():
     assert env.metadata["name"] == "arbiter_travelers_v0"
     assert "white" in env.render()
     assert env.num_agents == env.max_num_agents == 2
+
+
+def test_human_render_prints_every_step(capsys):
+    env = aec.env("trap", size=3, render_mode="human")
+    assert env.render() is None
+    drawn = capsys.readouterr().out
+    assert drawn.strip() == str(env.state).strip()
+    env.step(env.state.legal_actions()[0])
+    assert capsys.readouterr().out.strip() == str(env.state).strip()
+    assert env.unwrapped is env
+
+
+def test_each_agent_has_its_own_spaces():
+    env = aec.env("traverse", players=3)
+    first, second = env.possible_agents[:2]
+    assert env.action_space(first) is not env.action_space(second)
+    assert env.action_space(first).n == env.game.num_distinct_actions()
+    env.reset(seed=5)
+    a = [env.action_space(first).sample() for _ in range(5)]
+    env.reset(seed=5)
+    assert a == [env.action_space(first).sample() for _ in range(5)]
 
 
 def test_reset_starts_again():
