@@ -9,8 +9,8 @@
 docs/python.md is the reference: games and their parameters, states played by whole moves or
 by actions, observations, serialization, the engine's searches, PUCT search with your own
 network (PuctSearch, BatchedSearch), the batched VectorEnv, and the conventions of other
-libraries: a Gymnasium vector environment (arbiter.gym) and a PettingZoo AEC environment
-(arbiter.aec).
+libraries: a Gymnasium vector environment (arbiter.gym), a PettingZoo AEC environment
+(arbiter.aec) and OpenSpiel's pyspiel names (arbiter.spiel).
 """
 
 from ._arbiter import (
@@ -26,7 +26,12 @@ from ._arbiter import (
     load_game,
     search,
 )
-from . import aec, gym, spaces
+from . import _one_line, _arbiter
+
+_one_line.wrap_module(globals(), ["games", "load_game", "search"],
+                      [Game, State, VectorEnv, PuctSearch, BatchedSearch, _arbiter.SearchResult])
+from . import aec, gym, spaces  # noqa: E402 (after the wrapping: they use what it wraps)
+from . import spiel
 
 __all__ = [
     "TERMINAL_PLAYER",
@@ -43,4 +48,5 @@ __all__ = [
     "games",
     "load_game",
     "search",
+    "spiel",
 ]

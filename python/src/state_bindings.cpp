@@ -4,6 +4,8 @@
 #include <pybind11/numpy.h>
 #include <pybind11/stl.h>
 
+#include <climits>
+
 #include "games/board_text.h"
 #include "handles.h"
 #include "server/http/api_json.h"
@@ -37,7 +39,28 @@ int player_arg(const StateHandle& s, const std::optional<int>& player) {
   return *player;
 }
 
-py::array_t<float> observation(const StateHandle& s, const std::optional<int>& player) {
+// A `player` argument: None, or a whole number (a numpy integer too; not a bool), else a
+// one-line TypeError naming `function`. Taken as an object, not through pybind11's caster,
+// whose refusal is a several-line message.
+std::optional<int> player_of(const char* function, const py::object& player) {
+  if (player.is_none()) return std::nullopt;
+  if (py::isinstance<py::bool_>(player) || !PyIndex_Check(player.ptr())) {
+    throw py::type_error(std::string(function) + "(): player must be an int or None, got " +
+                         python_type_name(player));
+  }
+  const auto number = py::reinterpret_steal<py::object>(PyNumber_Index(player.ptr()));
+  if (!number) throw py::error_already_set();
+  int overflow = 0;
+  const long long v = PyLong_AsLongLongAndOverflow(number.ptr(), &overflow);
+  if (overflow != 0 || v < INT_MIN || v > INT_MAX) {
+    raise_value_error(std::string(function) + "(): player " + py::str(number).cast<std::string>() +
+                      " is not a player of this game");
+  }
+  return static_cast<int>(v);
+}
+
+py::array_t<float> observation(const StateHandle& s, const py::object& player_object) {
+  const std::optional<int> player = player_of("observation_tensor", player_object);
   const ActionSpace& a = s.game->space;
   py::array_t<float> out({a.channels, a.height, a.width});
   s.state->observe(player_arg(s, player),
@@ -53,7 +76,8 @@ py::array_t<bool> legal_mask(const StateHandle& s) {
   return out;
 }
 
-std::vector<int> legal_actions(const StateHandle& s, const std::optional<int>& player) {
+std::vector<int> legal_actions(const StateHandle& s, const py::object& player_object) {
+  const std::optional<int> player = player_of("legal_actions", player_object);
   std::vector<int> out;
   if (player) player_arg(s, player);  // a player the game does not have is an error
   if (player && (s.state->is_terminal() || *player != s.state->to_move())) return out;

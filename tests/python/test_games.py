@@ -230,3 +230,25 @@ def test_move_in_progress_blocks_move_text():
         state.apply_move(game.new_initial_state().legal_moves()[0])
     state.undo()
     assert state.decisions_pending() == 0
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda s: arbiter.search("x"), "search(): state must be a State, got str"),
+    (lambda s: arbiter.search(s, level="3"), "search(): level must be an int, got str"),
+    (lambda s: arbiter.search(s, movetime="fast"),
+     "search(): movetime must be a number or None, got str"),
+    (lambda s: arbiter.load_game(5), "load_game(): name must be a str, got int"),
+    (lambda s: arbiter.VectorEnv("trap", batch="x"), "VectorEnv(): batch must be an int, got str"),
+    (lambda s: arbiter.PuctSearch(playouts=1.5), "PuctSearch(): playouts must be an int, got float"),
+    (lambda s: arbiter.PuctSearch(nope=3), "PuctSearch(): no argument named 'nope'"),
+    (lambda s: s.legal_actions("a"), "legal_actions(): player must be an int or None, got str"),
+    (lambda s: s.observation_tensor(1.0),
+     "observation_tensor(): player must be an int or None, got float"),
+    (lambda s: s.perft("2"), "State.perft(): depth must be an int, got str"),
+    (lambda s: s.apply_move(7), "State.apply_move(): move must be a str, got int"),
+])
+def test_an_argument_of_the_wrong_type_is_a_one_line_type_error(call, message):
+    state = arbiter.load_game("trap", size=3).new_initial_state()
+    with pytest.raises(TypeError) as error:
+        call(state)
+    assert str(error.value) == message
