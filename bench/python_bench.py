@@ -6,11 +6,15 @@
   - the same loop written in Python over 1024 single States, filling the same batch arrays (a
     random legal action, apply_action, rewards, a new game when one ends, observation_tensor()
     and legal_actions_mask()), and the ratio;
-  - serialize() + deserialize_state() round-trips per second, on positions a few moves in.
+  - serialize() + deserialize_state() round-trips per second, on positions a few moves in;
+  - what arbiter.search() costs above the engine's own search (the call's time less the
+    result's `seconds`), median over searches of positions along a game, per game at its
+    default parameters, MCTS with 2,000 playouts (the visited moves' decisions are found).
 
 Usage: PYTHONPATH=build/python /usr/bin/python3 bench/python_bench.py [--seconds S] [--check]
 --check exits 1 when a figure misses its target: VectorEnv at least 25x the Python loop and at
-least 200,000 steps/s for Trap and 2-player Traverse; round-trips at least 100,000/s per game.
+least 200,000 steps/s for Trap and 2-player Traverse; round-trips at least 100,000/s per game;
+search() at most 1 ms above its search.
 """
 
 import argparse
@@ -24,6 +28,7 @@ CASES = [("trap", ""), ("traverse", "players=2"), ("travelers", ""), ("traverse"
 TARGET_RATIO = 25
 TARGET_STEPS = {("trap", ""): 200_000, ("traverse", "players=2"): 200_000}
 TARGET_ROUND_TRIPS = 100_000
+TARGET_SEARCH_OVERHEAD = 0.001
 
 
 def interleaved(seconds, bodies, slice_seconds=0.05):
@@ -101,6 +106,24 @@ def round_trips(name, params):
     return trips
 
 
+def search_overhead(name, params, searches=40):
+    """Median seconds a search() call takes above its search, over positions of one game."""
+    game = arbiter.load_game(name, params)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    extra = []
+    for k in range(searches):
+        start = time.perf_counter()
+        result = arbiter.search(state, algorithm="mcts", nodes=2000, seed=k)
+        extra.append(time.perf_counter() - start - result.seconds)
+        state.apply_move(result.best_move if rng.random() < 0.5
+                         else rng.choice(state.legal_moves()))
+        if state.is_terminal():
+            state = game.new_initial_state()
+    extra.sort()
+    return extra[len(extra) // 2]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0,
@@ -125,6 +148,14 @@ def main():
                           f"(target {TARGET_STEPS[(name, params)]:,})")
         if trips < TARGET_ROUND_TRIPS:
             missed.append(f"{label}: {trips:,.0f} round-trips/s (target {TARGET_ROUND_TRIPS:,})")
+    print(f"\n{'game':<28}{'search() above its search':>28}")
+    for name, params in CASES:
+        overhead = search_overhead(name, params)
+        label = f"{name} {params}".strip()
+        print(f"{label:<28}{overhead * 1000:>25.2f} ms")
+        if overhead > TARGET_SEARCH_OVERHEAD:
+            missed.append(f"{label}: search() {overhead * 1000:.2f} ms above its search "
+                          f"(target {TARGET_SEARCH_OVERHEAD * 1000:.0f} ms)")
     for line in missed:
         print("missed:", line)
     if args.check and missed:
