@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/metrics.h"
+
 namespace arbiter::store {
 namespace {
 
@@ -108,12 +110,17 @@ void StoreQueue::run() {
     }
     in_flight_ = n;
     lock.unlock();
+    const auto started = std::chrono::steady_clock::now();
     std::vector<Status> results = store_->write_batch(writes);
     results.resize(n, Status(make_error(ErrorCode::kIo, "write: no status from the store")));
+    auto& m = metrics::metrics();
+    m.store_seconds.at({}).observe(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     lock.lock();
     ++health_.batches;
     for (const Status& st : results) {
       ++(st.ok() ? health_.written : health_.failed);
+      if (!st.ok()) m.store_errors.at({}).add();
       note_locked(st);
     }
     lock.unlock();

@@ -1,8 +1,15 @@
 #include "store/wal_checkpointer.h"
 
 #include <algorithm>
+#include <filesystem>
+
+#include "core/metrics.h"
 
 namespace arbiter::store {
+
+namespace {
+constexpr const char* kWalMetric = "arbiter_sqlite_wal_bytes";
+}
 
 std::unique_ptr<WalCheckpointer> WalCheckpointer::start(sqlite3* writer, const std::string& path) {
   sqlite3* db = nullptr;
@@ -24,12 +31,24 @@ std::unique_ptr<WalCheckpointer> WalCheckpointer::start(sqlite3* writer, const s
   }
   std::unique_ptr<WalCheckpointer> self(new WalCheckpointer(writer, db));
   self->thread_ = std::thread([p = self.get()] { p->run(); });
+  const char* file = sqlite3_db_filename(db, "main");
+  metrics::metrics().add_reading({kWalMetric,
+                                  "Size of the SQLite database's write-ahead log",
+                                  {},
+                                  [wal = std::string(file ? file : "") + "-wal"]()
+                                      -> std::vector<std::pair<metrics::Labels, double>> {
+                                    std::error_code ec;
+                                    const auto bytes = std::filesystem::file_size(wal, ec);
+                                    return {{{}, ec ? 0.0 : static_cast<double>(bytes)}};
+                                  },
+                                  self.get()});
   // Replaces the writer's automatic checkpoint, which SQLite implements with this same hook.
   sqlite3_wal_hook(writer, &WalCheckpointer::on_commit, self.get());
   return self;
 }
 
 WalCheckpointer::~WalCheckpointer() {
+  metrics::metrics().remove_reading(kWalMetric, this);
   sqlite3_wal_autocheckpoint(writer_, kPages);
   {
     std::lock_guard lock(mu_);

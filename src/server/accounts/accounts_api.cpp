@@ -1,6 +1,7 @@
 // Accounts, sessions, players and leaderboards (online_api.h; docs/api.md "Accounts").
 #include <cmath>
 
+#include "core/metrics.h"
 #include "core/text.h"
 #include "server/accounts/credentials.h"
 #include "server/accounts/online_api.h"
@@ -142,16 +143,20 @@ OnlineApi::Outcome OnlineApi::log_in(Call& c) {
   auto password = required_string(c.body, "password");
   if (!password) return password.error();
   const std::string key = accounts::username_key(*name);
+  auto& logins = metrics::metrics().logins;
   if (const int wait = logins_by_address_.take(c.request.remote)) {
+    logins.at({"limited"}).add();
     return too_many("login attempts from " + c.request.remote, wait);
   }
   // Counted for unknown names too, so the limits say nothing of which names exist. A name's
   // guesses from one address are few; from everywhere together, many (so that guessers
   // elsewhere cannot lock its owner out).
   if (const int wait = logins_by_name_address_.take(key + "\n" + c.request.remote)) {
+    logins.at({"limited"}).add();
     return too_many("login attempts for " + quote(*name) + " from " + c.request.remote, wait);
   }
   if (const int wait = logins_by_name_.take(key)) {
+    logins.at({"limited"}).add();
     return too_many("login attempts for " + quote(*name), wait);
   }
   std::optional<store::AccountRow> account;
@@ -164,6 +169,7 @@ OnlineApi::Outcome OnlineApi::log_in(Call& c) {
   const bool ok =
       account ? accounts::verify_password(account->password_hash, *password)
               : (accounts::verify_password(accounts::decoy_password_hash(), *password), false);
+  logins.at({ok ? "ok" : "refused"}).add();
   if (!ok) return unauthorized(kWrongLogin);
   hub_.addresses().seen(account->id, c.request.remote);
   return start_session(*account);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "ai/levels.h"
+#include "core/metrics.h"
 #include "replay/ai_movetime.h"
 
 namespace arbiter::server {
@@ -143,6 +144,7 @@ void AiSeats::run(const std::string& id) {
     last = now;
     progress(g, generation, seat, p);
   };
+  const auto started = std::chrono::steady_clock::now();
   st = engine->go(limits, on_progress);
   {
     // A stop that came before go() started the search was lost: check again.
@@ -150,6 +152,9 @@ void AiSeats::run(const std::string& id) {
     if (g->generation != generation || stopping_) engine->stop();
   }
   const engine::EngineResult result = engine->wait();
+  metrics::metrics()
+      .ai_search_seconds.at({g->row.game})
+      .observe(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
   {
     std::unique_lock lock(g->mu);
     if (g->engine == engine) g->engine.reset();

@@ -53,6 +53,7 @@ class AnalysisWsSession : public WsConnection<AnalysisWsSession>, public ReviewW
   friend class WsConnection<AnalysisWsSession>;
 
   AnalysisApi& analysis() { return ctx_.api.analysis(); }
+  static std::string metrics_kind() { return "analysis"; }
 
   void on_open() {}
 

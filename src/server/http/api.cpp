@@ -2,12 +2,14 @@
 
 #include <atomic>
 #include <cctype>
+#include <chrono>
 #include <future>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
+#include "core/metrics.h"
 #include "core/text.h"
 #include "server/accounts/caller.h"
 #include "server/accounts/online_api.h"
@@ -112,6 +114,7 @@ Api::Routed Api::route_request(const Request& request) {
     return std::move(out);
   };
   if (const int wait = limiter_.take(request.remote)) {
+    metrics::metrics().rate_limited.at({"requests"}).add();
     Response r = error_response(too_many(request.remote));
     r.retry_after = wait;
     return answer(std::move(r));
@@ -128,6 +131,7 @@ Api::Routed Api::route_request(const Request& request) {
   auto over_quota = [&]() -> std::optional<Response> {
     const int wait = creations_.take(request.remote);
     if (!wait) return std::nullopt;
+    metrics::metrics().rate_limited.at({"creations"}).add();
     Response r = error_response({429, "too many games created from " + request.remote +
                                           ": try again in " + std::to_string(wait) + " s"});
     r.retry_after = wait;
@@ -233,8 +237,27 @@ Response Api::handle(const Request& request) {
   return run_handler(hub_, *routed.route, *routed.call);
 }
 
-void Api::handle_async(const Request& request, Respond respond) {
+std::string Api::route_label(const Route* route) {
+  if (!route) return "none";  // answered before a route was found: a limit, a bad path or body
+  std::string out;
+  for (const auto segment : route->pattern) {
+    out += "/";
+    out += segment == "*" ? std::string_view(":id") : segment;
+  }
+  return out;
+}
+
+void Api::handle_async(const Request& request, Respond given) {
   Routed routed = route_request(request);
+  // Every answer counted by its route and status, and timed from here.
+  Respond respond = [given = std::move(given), route = route_label(routed.route),
+                     start = std::chrono::steady_clock::now()](Response r) {
+    auto& m = metrics::metrics();
+    m.http_requests.at({route, std::to_string(r.status)}).add();
+    m.http_seconds.at({route}).observe(
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    given(std::move(r));
+  };
   if (routed.answer) return respond(std::move(*routed.answer));
   const Route& route = *routed.route;
   if (route.quick) return respond(run_handler(hub_, route, *routed.call));
@@ -245,7 +268,10 @@ void Api::handle_async(const Request& request, Respond respond) {
 }
 
 Outcome<std::string> Api::websocket_game(const Request& request) {
-  if (!limiter_.allow(request.remote)) return too_many(request.remote);
+  if (!limiter_.allow(request.remote)) {
+    metrics::metrics().rate_limited.at({"requests"}).add();
+    return too_many(request.remote);
+  }
   std::vector<std::string> segments;
   std::map<std::string, std::string> query;
   split_target(request.target, segments, query);
@@ -268,7 +294,10 @@ void Api::handle_ws_message_async(std::string_view game, std::string_view text,
                                   const std::string& remote, std::function<void(std::string)> reply,
                                   const std::weak_ptr<Subscriber>& watcher) {
   auto error = [&reply](std::string_view message) { reply(ws_error_text(message)); };
-  if (!limiter_.allow(remote)) return error(too_many(remote).message);
+  if (!limiter_.allow(remote)) {
+    metrics::metrics().rate_limited.at({"requests"}).add();
+    return error(too_many(remote).message);
+  }
   if (game.empty()) {
     auto lobby = parse_lobby_client_message(text);
     if (!lobby) return error(lobby.error().message);

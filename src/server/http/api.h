@@ -93,6 +93,8 @@ class Api {
   void shutdown();
 
   static std::string error_json(std::string_view message);
+  // A route as the metrics name it: its pattern, "/api/games/:id/moves"; "none" for none.
+  static std::string route_label(const api_routes::Route* route);
   static Response error_response(const ApiError& e);
 
  private:

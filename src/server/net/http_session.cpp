@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/metrics.h"
 #include "core/text.h"
 #include "server/analysis/analysis_api.h"
 #include "server/net/cross_site.h"
@@ -125,6 +126,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // A connection past the limits (connection_limits.h): its header read, it is told why.
   void on_refused_header(beast::error_code ec, std::size_t) {
     if (ec) return close();
+    metrics::metrics().rate_limited.at({"connections"}).add();
     const std::string who = remote_of(parser_->get());
     Response r = verdict_ == ConnectionLimits::Verdict::kServerFull
                      ? Api::error_response({503, "the server is at its connection limit"})
@@ -133,6 +135,19 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                                      std::to_string(ctx_.connections.max_per_address()) + ")"});
     r.retry_after = 1;
     send(std::move(r), parser_->get().version(), true, true);
+  }
+
+  // GET /metrics (core/metrics.h), for this machine only: a peer on loopback that is no proxy
+  // forwarding someone else (no X-Forwarded-For), so a public proxy in front never passes it on.
+  Response metrics_response(const http::request<http::string_body>& req) const {
+    if (!peer_known_ || !peer_.is_loopback() || req.count("X-Forwarded-For") > 0) {
+      return Api::error_response(
+          {403, "/metrics is answered on this machine only (loopback, not through a proxy)"});
+    }
+    Response r;
+    r.body = metrics::metrics().exposition();
+    r.content_type = "text/plain; version=0.0.4; charset=utf-8";
+    return r;
   }
 
   // The client's limit key: the peer, or the client a trusted proxy names (client_address.h).
@@ -239,7 +254,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     const bool head = req.method() == http::verb::head;
     if (head) request.method = "GET";
     Response response;
-    if (is_api(request.target)) {
+    if (request.target == "/metrics" && request.method == "GET") {
+      response = metrics_response(req);
+    } else if (is_api(request.target)) {
       // Answered when ready (a change once stored; a slow query from a hub worker), back on this
       // session's strand; the next request is read after the answer is written.
       ctx_.api.handle_async(

@@ -5,6 +5,7 @@
 //   void on_open();                          the WebSocket is open (on the strand)
 //   void on_message(const std::string& text); a text message came (on the strand)
 //   void on_close();                          it closes: once, before the stream is closed
+//   std::string metrics_kind() const;         what the metrics count it as ("game", "lobby")
 // and calls post() from any thread, enqueue() and close() on its strand.
 #pragma once
 
@@ -14,6 +15,7 @@
 #include <string>
 #include <utility>
 
+#include "core/metrics.h"
 #include "server/net/connection_limits.h"
 #include "server/net/ws_stream.h"
 #include "server/net/ws_write_queue.h"
@@ -34,6 +36,8 @@ class WsConnection : public std::enable_shared_from_this<Session> {
     upgrade_ = std::move(upgrade);
     open_websocket(ws_, upgrade_, [self = self()](boost::beast::error_code ec) {
       if (ec) return;
+      self->opened_ = self->metrics_kind();
+      metrics::metrics().websockets.at({self->opened_}).add(1);
       self->on_open();
       self->do_read();
     });
@@ -48,11 +52,14 @@ class WsConnection : public std::enable_shared_from_this<Session> {
  protected:
   // On the strand.
   void enqueue(std::shared_ptr<const std::string> message) {
+    static metrics::Counter& out = metrics::metrics().websocket_messages.at({"out"});
+    out.add();
     writes_.push(std::move(message), self());
   }
   void close() {
     if (writes_.stopped()) return;
     writes_.stop();
+    if (!opened_.empty()) metrics::metrics().websockets.at({opened_}).add(-1);
     static_cast<Session*>(this)->on_close();
     close_websocket(ws_);
   }
@@ -64,12 +71,14 @@ class WsConnection : public std::enable_shared_from_this<Session> {
   std::shared_ptr<Session> self() { return this->shared_from_this(); }
 
   void do_read() {
-    read_websocket_text(ws_, buffer_,
-                        [self = self()](boost::beast::error_code ec, std::string text) {
-                          if (ec) return self->close();
-                          self->on_message(text);
-                          self->do_read();
-                        });
+    read_websocket_text(
+        ws_, buffer_, [self = self()](boost::beast::error_code ec, std::string text) {
+          if (ec) return self->close();
+          static metrics::Counter& in = metrics::metrics().websocket_messages.at({"in"});
+          in.add();
+          self->on_message(text);
+          self->do_read();
+        });
   }
 
   WsStream ws_;
@@ -77,6 +86,7 @@ class WsConnection : public std::enable_shared_from_this<Session> {
   boost::beast::flat_buffer buffer_;
   WsWriteQueue writes_;  // stopped once the session closes
   ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
+  std::string opened_;   // the metrics kind it was counted open as, "" before it opened
 };
 
 }  // namespace arbiter::server

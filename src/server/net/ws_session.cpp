@@ -50,6 +50,7 @@ class WsSession : public WsConnection<WsSession>, public Subscriber, public Lobb
   friend class WsConnection<WsSession>;
 
   bool lobby() const { return game_.empty(); }
+  std::string metrics_kind() const { return lobby() ? "lobby" : "game"; }
 
   void on_open() {
     if (!lobby()) {

@@ -4,6 +4,7 @@
 #include <limits>
 #include <utility>
 
+#include "core/metrics.h"
 #include "server/accounts/tokens.h"
 #include "server/play/refusals.h"
 #include "server/play/store_failure.h"
@@ -49,6 +50,7 @@ Hub::Hub(std::shared_ptr<store::Store> store, HubOptions options)
   broadcast_.observers().add([this](const GameChanged& e) {
     if (e.kind == GameChanged::Kind::kState) lobby_.game_changed(e.game);
   });
+  broadcast_.observers().add([this](const GameChanged& e) { game_metrics_.observe(e); });
   broadcast_.observers().add([this](const GameChanged& e) {
     if (e.kind != GameChanged::Kind::kEnded || !accounts_.rateable_locked(e.game)) return;
     ratings_.game_over(e.game.row, game_returns(e.game));
@@ -61,9 +63,61 @@ Hub::Hub(std::shared_ptr<store::Store> store, HubOptions options)
   });
   expiry_.start();
   flags_.start();
+  add_metric_readings();
 }
 
-Hub::~Hub() { shutdown(); }
+Hub::~Hub() {
+  for (const char* name : kHubReadings) metrics::metrics().remove_reading(name, this);
+  shutdown();
+}
+
+void Hub::add_metric_readings() {
+  using Samples = std::vector<std::pair<metrics::Labels, double>>;
+  auto& m = metrics::metrics();
+  m.add_reading({kHubReadings[0],
+                 "AI searches waiting for a worker or running",
+                 {"state"},
+                 [this]() -> Samples {
+                   const auto ai = ai_.pool_stats();
+                   return {{{"queued"}, double(ai.queued)}, {{"running"}, double(ai.running)}};
+                 },
+                 this});
+  m.add_reading({kHubReadings[1],
+                 "Memory the AI engines held between moves count",
+                 {},
+                 [this]() -> Samples {
+                   return {{{}, double(ai_.engine_stats().megabytes) * 1024 * 1024}};
+                 },
+                 this});
+  m.add_reading({kHubReadings[2],
+                 "Memory of the games' legal-move indexes",
+                 {},
+                 [this]() -> Samples {
+                   return {{{}, double(legal_.stats().bytes)}};
+                 },
+                 this});
+  m.add_reading({kHubReadings[3],
+                 "Store writes waiting to be committed",
+                 {},
+                 [this]() -> Samples {
+                   return {{{}, double(writes_.health().queued)}};
+                 },
+                 this});
+  m.add_reading({kHubReadings[4],
+                 "Queries waiting for a hub worker",
+                 {},
+                 [this]() -> Samples {
+                   return {{{}, double(work_.pending())}};
+                 },
+                 this});
+  m.add_reading({kHubReadings[5],
+                 "Games held in memory",
+                 {},
+                 [this]() -> Samples {
+                   return {{{}, double(registry_.size())}};
+                 },
+                 this});
+}
 
 void Hub::shutdown() {
   if (stopping_.exchange(true)) return;

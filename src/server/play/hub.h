@@ -59,6 +59,7 @@
 #include "server/play/game_broadcast.h"
 #include "server/play/game_changes.h"
 #include "server/play/game_creation.h"
+#include "server/play/game_metrics.h"
 #include "server/play/game_queries.h"
 #include "server/play/game_registry.h"
 #include "server/play/game_view.h"
@@ -218,6 +219,12 @@ class Hub {
  private:
   // The parts, in the order they are built; each refers to those it needs, and calls another
   // built after it only once the hub is running (through a hook or a callback).
+  // The gauges read from the hub's parts when /metrics is rendered (add_metric_readings).
+  static constexpr const char* kHubReadings[] = {
+      "arbiter_ai_searches",       "arbiter_ai_engine_bytes",  "arbiter_legal_index_bytes",
+      "arbiter_store_queue_depth", "arbiter_work_queue_depth", "arbiter_games_in_memory"};
+  void add_metric_readings();
+
   std::shared_ptr<store::Store> store_;
   ratings::RatingUpdater ratings_{store_};  // rated games, as they end (an observer)
   const HubOptions options_;
@@ -225,7 +232,8 @@ class Hub {
   GameRegistry registry_;
   std::atomic<bool> stopping_{false};
   store::StoreQueue writes_;
-  Lobby lobby_{store_};  // told of every change of a listed game (an observer)
+  Lobby lobby_{store_};       // told of every change of a listed game (an observer)
+  GameMetrics game_metrics_;  // moves, endings and games being played (an observer)
   LegalIndexes legal_;
   FlagScheduler flags_;
   GameBroadcast broadcast_{flags_};
