@@ -1,8 +1,11 @@
 // `arbiter serve`: the web UI and the HTTP + WebSocket API (docs/api.md) until SIGINT or
-// SIGTERM, which stop it cleanly (searches stopped, connections closed; every accepted move is
-// already in the store).
+// SIGTERM, which drain it (Server::drain: health says "draining", the listener and the
+// WebSockets close, what is in flight is answered and stored) and stop it; a second signal
+// stops it at once. Every accepted move is in the store either way.
 #include <pthread.h>
 
+#include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <iostream>
 
@@ -18,6 +21,8 @@ Runner setup_serve(CLI::App& sub) {
   struct Options {
     server::ServerOptions server;
     std::string db = kDefaultStoreUrl;
+    double drain_grace = 0;
+    double drain_timeout = 10;
   };
   auto o = std::make_shared<Options>();
   sub.add_option("--port", o->server.port, "TCP port (0: any free port, printed)")
@@ -110,6 +115,16 @@ Runner setup_serve(CLI::App& sub) {
   sub.add_flag("--secure-cookies", o->server.secure_cookies,
                "mark cookies Secure, sent over https only (behind a TLS proxy; a trusted proxy's "
                "X-Forwarded-Proto: https marks them anyway)");
+  sub.add_option("--drain-grace", o->drain_grace,
+                 "seconds a stopping server answers /api/health 503 \"draining\" while still "
+                 "serving, before it stops accepting (for a load balancer that checks health)")
+      ->transform(in_range(0.0, 600.0))
+      ->capture_default_str();
+  sub.add_option("--drain-timeout", o->drain_timeout,
+                 "seconds a stopping server takes at most to answer what it was asked and store "
+                 "it (--drain-grace included)")
+      ->transform(in_range(0.0, 3600.0))
+      ->capture_default_str();
   return [o] {
     auto store = open_command_store(o->db);
     if (store::is_postgres_url(o->db)) o->server.shared_store_url = o->db;
@@ -143,8 +158,14 @@ Runner setup_serve(CLI::App& sub) {
               << std::endl;
     int signal = 0;
     sigwait(&signals, &signal);
-    std::cout << "arbiter: stopping" << std::endl;
-    server.stop();
+    // A second signal while draining stops at once (the process dies by its default action).
+    std::cout << "arbiter: draining" << std::endl;
+    pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
+    const auto seconds = [](double s) {
+      return std::chrono::milliseconds(static_cast<int64_t>(s * 1000));
+    };
+    server.drain(seconds(o->drain_grace), seconds(std::max(o->drain_timeout, o->drain_grace)));
+    std::cout << "arbiter: stopped" << std::endl;
     return 0;
   };
 }

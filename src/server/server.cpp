@@ -126,7 +126,15 @@ struct Server::Impl {
         connections(options.max_connections > 0 ? options.max_connections
                                                 : connection_cap(raise_descriptor_limit()),
                     options.max_connections_per_address),
-        ctx{api, hub, files, connections, proxies, options.request_timeout, options.secure_cookies},
+        ctx{api,
+            hub,
+            files,
+            connections,
+            proxies,
+            options.request_timeout,
+            options.secure_cookies,
+            websockets,
+            draining},
         ioc(std::max(1, options.threads)) {}
 
   ServerOptions options;
@@ -135,6 +143,8 @@ struct Server::Impl {
   StaticFiles files;
   ConnectionLimits connections;
   TrustedProxies proxies;
+  WsRegistry websockets;
+  std::atomic<bool> draining{false};
   Context ctx;
   // Declared after what the sessions use, so it (and every session it holds) goes first.
   net::io_context ioc;
@@ -188,6 +198,21 @@ Status Server::start() {
   }
   s.started = true;
   return {};
+}
+
+void Server::drain(std::chrono::milliseconds grace, std::chrono::milliseconds bound) {
+  Impl& s = *impl_;
+  if (!s.started || s.stopped) return stop();
+  const auto start = std::chrono::steady_clock::now();
+  s.draining = true;
+  s.hub.set_draining();
+  std::this_thread::sleep_for(std::min(grace, bound));
+  if (s.listener) s.listener->close();
+  s.websockets.close_all();
+  while (s.api.in_flight() > 0 && std::chrono::steady_clock::now() - start < bound) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  stop();
 }
 
 void Server::stop() {

@@ -74,6 +74,12 @@ class Server {
   uint16_t port() const;
   // Idempotent; a stopped server cannot start again.
   void stop();
+  // Stops gracefully, then as stop(): for `grace`, /api/health answers 503 "draining" (a load
+  // balancer checking it sends new traffic elsewhere) while everything is still served, each
+  // answer closing its connection; then the listener closes, the WebSockets are closed (their
+  // clients reconnect, to another server), and the requests in flight are answered and their
+  // changes stored, for at most `bound` in all.
+  void drain(std::chrono::milliseconds grace, std::chrono::milliseconds bound);
   Hub& hub();
 
  private:

@@ -22,7 +22,7 @@ class AnalysisWsSession : public WsConnection<AnalysisWsSession>, public ReviewW
  public:
   AnalysisWsSession(net::ip::tcp::socket&& socket, const Context& ctx, Request upgrade_request,
                     ConnectionSlot slot)
-      : WsConnection(std::move(socket), kMaxQueued, std::move(slot)), ctx_(ctx) {
+      : WsConnection(std::move(socket), kMaxQueued, std::move(slot), ctx.websockets), ctx_(ctx) {
     client_.connection = next_connection++;
     client_.remote = upgrade_request.remote;
     client_.upgrade = std::move(upgrade_request);

@@ -250,13 +250,15 @@ std::string Api::route_label(const Route* route) {
 void Api::handle_async(const Request& request, Respond given) {
   Routed routed = route_request(request);
   // Every answer counted by its route and status, and timed from here.
-  Respond respond = [given = std::move(given), route = route_label(routed.route),
+  in_flight_.fetch_add(1);
+  Respond respond = [this, given = std::move(given), route = route_label(routed.route),
                      start = std::chrono::steady_clock::now()](Response r) {
     auto& m = metrics::metrics();
     m.http_requests.at({route, std::to_string(r.status)}).add();
     m.http_seconds.at({route}).observe(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     given(std::move(r));
+    in_flight_.fetch_sub(1);
   };
   if (routed.answer) return respond(std::move(*routed.answer));
   const Route& route = *routed.route;

@@ -7,6 +7,7 @@
 // failure is `{"error": "..."}` with its 4xx/5xx status, and a failed request changes nothing.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <memory>
@@ -72,6 +73,8 @@ class Api {
   // hub's workers (503 when their queue is full); health and the catalog are answered at once.
   using Respond = std::function<void(Response)>;
   void handle_async(const Request& request, Respond respond);
+  // Requests taken by handle_async and not yet answered (a draining server waits for them).
+  std::size_t in_flight() const { return in_flight_.load(); }
   // The game id of a WebSocket upgrade to /api/games/{id}/ws, "" for the lobby's
   // (/api/lobby/ws), or the error to answer instead (unknown path or game, too many requests).
   Outcome<std::string> websocket_game(const Request& request);
@@ -109,6 +112,7 @@ class Api {
   std::unique_ptr<puzzles::PuzzlesApi> puzzles_;
   // Every concern's routes (route.h), in the order they are matched: the games' first.
   std::vector<api_routes::Route> routes_;
+  std::atomic<std::size_t> in_flight_{0};
 };
 
 }  // namespace arbiter::server

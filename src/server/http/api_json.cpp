@@ -323,7 +323,8 @@ std::string catalog_text(const Catalog& catalog) {
 std::string health_text(const HubHealth& h) {
   auto size = [](std::size_t n) { return static_cast<uint64_t>(n); };
   return written(512, [&](JsonWriter& w) {
-    w.begin_object().key("ok").value(h.store.writable);
+    w.begin_object().key("ok").value(h.store.writable && !h.draining);
+    if (h.draining) w.key("draining").value(true);
     w.key("store").begin_object();
     w.key("writable").value(h.store.writable).key("error").value(h.store.error);
     w.key("queued").value(size(h.store.queued)).key("capacity").value(size(h.store.capacity));

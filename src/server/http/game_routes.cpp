@@ -50,10 +50,11 @@ Response board(Hub&, Call& c) {
   return json_response(200, board_answer_text(*view));
 }
 // GET /api/health, from memory (never waits on the store or a worker): 503 when the store
-// cannot write; the queues' depths.
+// cannot write or the server drains (a load balancer then sends traffic elsewhere); the queues'
+// depths.
 Response health(Hub& hub, Call&) {
   const HubHealth h = hub.health();
-  return json_response(h.store.writable ? 200 : 503, health_text(h));
+  return json_response(h.store.writable && !h.draining ? 200 : 503, health_text(h));
 }
 
 Response list_games(Hub& hub, Call& c) {

@@ -278,6 +278,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void send(Response r, unsigned version, bool close, bool drain, bool head = false) {
+    close = close || ctx_.draining.load();  // a draining server's clients go elsewhere
     const auto status = static_cast<http::status>(r.status);
     const auto fill = [&](auto& res) {
       res.set(http::field::server, "arbiter");

@@ -3,6 +3,7 @@
 // the hub (hub.h) decide.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -13,6 +14,7 @@
 #include "server/net/client_address.h"
 #include "server/net/connection_limits.h"
 #include "server/net/static_files.h"
+#include "server/net/ws_registry.h"
 #include "server/play/hub.h"
 
 namespace arbiter::server {
@@ -29,6 +31,10 @@ struct Context {
   // Every Set-Cookie carries Secure (--secure-cookies); else only on a request a trusted proxy
   // says came over https.
   bool secure_cookies = false;
+  // The WebSockets open (closed when the server drains), and whether it drains: then every
+  // answer closes its connection, so keep-alive clients (a proxy) go elsewhere.
+  WsRegistry& websockets;
+  const std::atomic<bool>& draining;
 };
 
 // Serves one accepted connection until it closes (or upgrades to a WebSocket). `verdict` says

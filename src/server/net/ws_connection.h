@@ -17,6 +17,7 @@
 
 #include "core/metrics.h"
 #include "server/net/connection_limits.h"
+#include "server/net/ws_registry.h"
 #include "server/net/ws_stream.h"
 #include "server/net/ws_write_queue.h"
 
@@ -26,10 +27,13 @@ template <class Session>
 class WsConnection : public std::enable_shared_from_this<Session> {
  public:
   // `max_queued`: the messages that may wait to be written; a peer further behind is closed.
-  WsConnection(boost::asio::ip::tcp::socket&& socket, std::size_t max_queued, ConnectionSlot slot)
+  // While open, the connection is in `registry` (a draining server closes what it holds).
+  WsConnection(boost::asio::ip::tcp::socket&& socket, std::size_t max_queued, ConnectionSlot slot,
+               WsRegistry& registry)
       : ws_(std::move(socket)),
         writes_(ws_, max_queued, [this] { close(); }),
-        slot_(std::move(slot)) {}
+        slot_(std::move(slot)),
+        registry_(registry) {}
 
   // Completes the upgrade; on_open() then runs and reading starts.
   void run(WsUpgrade&& upgrade) {
@@ -37,6 +41,11 @@ class WsConnection : public std::enable_shared_from_this<Session> {
     open_websocket(ws_, upgrade_, [self = self()](boost::beast::error_code ec) {
       if (ec) return;
       self->opened_ = self->metrics_kind();
+      self->registered_ = self->registry_.add([weak = std::weak_ptr<Session>(self)] {
+        if (auto s = weak.lock()) {
+          boost::asio::post(s->ws_.get_executor(), [s] { s->close(); });
+        }
+      });
       metrics::metrics().websockets.at({self->opened_}).add(1);
       self->on_open();
       self->do_read();
@@ -60,6 +69,7 @@ class WsConnection : public std::enable_shared_from_this<Session> {
     if (writes_.stopped()) return;
     writes_.stop();
     if (!opened_.empty()) metrics::metrics().websockets.at({opened_}).add(-1);
+    if (registered_) registry_.remove(registered_);
     static_cast<Session*>(this)->on_close();
     close_websocket(ws_);
   }
@@ -87,6 +97,8 @@ class WsConnection : public std::enable_shared_from_this<Session> {
   WsWriteQueue writes_;  // stopped once the session closes
   ConnectionSlot slot_;  // this connection's place among the server's (connection_limits.h)
   std::string opened_;   // the metrics kind it was counted open as, "" before it opened
+  WsRegistry& registry_;
+  uint64_t registered_ = 0;  // its key in registry_ once open
 };
 
 }  // namespace arbiter::server

@@ -31,7 +31,7 @@ class WsSession : public WsConnection<WsSession>, public Subscriber, public Lobb
  public:
   WsSession(net::ip::tcp::socket&& socket, const Context& ctx, std::string game, std::string remote,
             ConnectionSlot slot)
-      : WsConnection(std::move(socket), kMaxQueued, std::move(slot)),
+      : WsConnection(std::move(socket), kMaxQueued, std::move(slot), ctx.websockets),
         ctx_(ctx),
         game_(std::move(game)),
         remote_(std::move(remote)) {}

@@ -143,6 +143,7 @@ HubHealth Hub::health() const {
   h.live_games = live_games();
   h.legal = legal_.stats();
   h.abandoned = expiry_.closed();
+  h.draining = draining_;
   return h;
 }
 

@@ -89,6 +89,7 @@ struct HubHealth {
   std::size_t live_games = 0;
   LegalIndexes::Stats legal;
   uint64_t abandoned = 0;  // games closed as abandoned since start
+  bool draining = false;   // the server is stopping (Server::drain): send traffic elsewhere
 };
 
 class Hub {
@@ -137,6 +138,9 @@ class Hub {
   Outcome<bool> subscribe(std::string_view id, const std::weak_ptr<Subscriber>& watcher) {
     return queries_.subscribe(id, watcher);
   }
+  // The server drains (Server::drain): health() says so from now on.
+  void set_draining() { draining_ = true; }
+  bool draining() const { return draining_; }
   HubHealth health() const;
   // Runs `job` on a hub worker; false (not run) when the workers' queue is full.
   bool run_work(std::function<void()> job) { return work_.submit(std::move(job)); }
@@ -231,6 +235,7 @@ class Hub {
   const HubClock clock_{options_.clock};
   GameRegistry registry_;
   std::atomic<bool> stopping_{false};
+  std::atomic<bool> draining_{false};
   store::StoreQueue writes_;
   Lobby lobby_{store_};       // told of every change of a listed game (an observer)
   GameMetrics game_metrics_;  // moves, endings and games being played (an observer)
