@@ -73,5 +73,6 @@ Runner setup_engine(CLI::App& sub);
 Runner setup_serve(CLI::App& sub);
 Runner setup_worker(CLI::App& sub);
 Runner setup_puzzles(CLI::App& sub);
+Runner setup_admin(CLI::App& sub);
 
 }  // namespace arbiter::cli

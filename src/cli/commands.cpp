@@ -37,6 +37,7 @@ const std::vector<Command>& commands() {
        setup_worker},
       {"puzzles", "find puzzles in games, import and export them (docs/analysis.md)",
        setup_puzzles},
+      {"admin", "back up, restore, check and export a store (docs/deploy.md)", setup_admin},
   };
   return table;
 }

@@ -143,11 +143,7 @@ Outcome<LegalPrefix> GameQueries::legal_prefix(std::string_view id, std::string_
   return (*index)->with_prefix(prefix, limit);
 }
 
-Outcome<std::string> GameQueries::record(std::string_view id) {
-  auto found = registry_.find(id);
-  if (!found) return found.error();
-  LiveGame& g = **found;
-  std::unique_lock lock(g.mu);
+std::string record_text(const replay::StoredGame& g) {
   std::vector<std::pair<std::string, std::string>> tags = {{"Id", g.row.id}};
   for (std::size_t i = 0; i < g.row.seats.size(); ++i) {
     const store::SeatRow& seat = g.row.seats[i];
@@ -165,6 +161,14 @@ Outcome<std::string> GameQueries::record(std::string_view id) {
     }
   }
   return format_record(make_record(*g.start, *g.state, tags));
+}
+
+Outcome<std::string> GameQueries::record(std::string_view id) {
+  auto found = registry_.find(id);
+  if (!found) return found.error();
+  LiveGame& g = **found;
+  std::unique_lock lock(g.mu);
+  return record_text(g);
 }
 
 Outcome<GameViewPtr> GameQueries::get(std::string_view id, std::optional<int> at) {

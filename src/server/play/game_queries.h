@@ -22,6 +22,9 @@
 
 namespace arbiter::server {
 
+// A stored game as a game record (docs/records.md): its moves, seats, and how it ended.
+std::string record_text(const replay::StoredGame& game);
+
 // Every game's rules and parameters, and the AI levels, built once.
 const Catalog& game_catalog();
 // A position of `game` (by name): `position` is the game's position text, "" for the start under
