@@ -260,6 +260,7 @@ def main(argv=None):
     owed = 0.0  # training steps the new samples call for
     loss = None
     last = time.perf_counter()
+    next_report = progress["seconds"] + 60
     while progress["seconds"] < budget:
         added = selfplay.step()
         progress["games"] = games_before + selfplay.games
@@ -274,6 +275,11 @@ def main(argv=None):
         now = time.perf_counter()
         progress["seconds"] += now - last
         last = now
+        if progress["seconds"] >= next_report:  # a line a minute: the run is alive
+            print(f"{progress['seconds'] / 60:.1f} min: {progress['games']} games, "
+                  f"{progress['samples']} samples, {progress['trained']} training steps, "
+                  f"loss {loss if loss is None else round(loss, 3)}", flush=True)
+            next_report += 60
         if progress["seconds"] >= next_eval and progress["seconds"] < budget:
             record("eval", loss=loss, scores=evaluate(game, evaluator, args, args.eval_games))
             save()
