@@ -8,34 +8,16 @@ set -u
 arbiter=$1
 . "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
-pid=""
+. "$(dirname "$0")/lib/serve.sh"
 mover=""
-stop() {
-  [ -n "$mover" ] && kill "$mover" 2>/dev/null
-  if [ -n "$pid" ]; then kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; fi
-  pid=""
-}
-trap 'stop; rm -rf "$tmp"' EXIT
+trap '[ -n "$mover" ] && kill "$mover" 2>/dev/null; stop_server; rm -rf "$tmp"' EXIT
 
-start() {  # start DB: sets $pid, $base
-  : >"$tmp/out"
-  "$arbiter" serve --port 0 --db "$1" --web "$tmp/no-web" --rate-limit 0 >"$tmp/out" 2>&1 &
-  pid=$!
-  base=""
-  for _ in $(seq 600); do
-    port=$(sed -n 's|^arbiter: serving http://localhost:\([0-9]*\) .*|\1|p' "$tmp/out")
-    if [ -n "$port" ]; then base="http://127.0.0.1:$port"; return 0; fi
-    sleep 0.1
-  done
-  echo "FAIL: the server did not start"; cat "$tmp/out"; exit 1
-}
-json() { curl -s -H 'Content-Type: application/json' "$@"; }
 moves_of() {  # moves_of ID: the game's moves, comma-separated
   curl -s "$base/api/games/$1" | sed -n 's/.*"moves":\[\([^]]*\)\].*/\1/p' | tr -d '"'
 }
 
 mkdir -p "$tmp/live"
-start "sqlite:$tmp/live/a.db"
+start_server "sqlite:$tmp/live/a.db" --rate-limit 0
 ids=()
 for _ in 1 2 3; do
   made=$(json -d '{"game":"traverse","seats":["human","human"]}' "$base/api/games")
@@ -62,7 +44,7 @@ sleep 0.5
 kill "$mover"; wait "$mover" 2>/dev/null; mover=""
 declare -A live
 for id in "${ids[@]}"; do live[$id]=$(moves_of "$id"); done
-stop
+stop_server
 
 out=$("$arbiter" admin check --db "sqlite:$tmp/backup.db" 2>&1)
 check "the backup's games replay" 0 "$?"
@@ -71,13 +53,13 @@ contains "check counts them" "3 games replay" "$out"
 mkdir -p "$tmp/restored"
 out=$("$arbiter" admin restore --from "$tmp/backup.db" --db "sqlite:$tmp/restored/b.db" 2>&1)
 check "restore" 0 "$?"
-start "sqlite:$tmp/restored/b.db"
+start_server "sqlite:$tmp/restored/b.db" --rate-limit 0
 for id in "${ids[@]}"; do
   restored=$(moves_of "$id")
   [ -n "$restored" ] && [[ "${live[$id]}" == "$restored"* ]] && passes=$((passes + 1)) ||
     { fails=$((fails + 1)); echo "FAIL: game $id restored as '$restored', live '${live[$id]}'"; }
 done
-stop
+stop_server
 
 out=$("$arbiter" admin export --db "sqlite:$tmp/live/a.db" --out "$tmp/records" 2>&1)
 check "export" 0 "$?"

@@ -8,31 +8,12 @@ set -u
 arbiter=$1
 . "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
-pid=""
+. "$(dirname "$0")/lib/serve.sh"
 mover=""
-stop() {
-  [ -n "$mover" ] && kill "$mover" 2>/dev/null
-  if [ -n "$pid" ]; then kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; fi
-  pid=""
-}
-trap 'stop; rm -rf "$tmp"' EXIT
+trap '[ -n "$mover" ] && kill "$mover" 2>/dev/null; stop_server; rm -rf "$tmp"' EXIT
 
-start() {  # start [OPTIONS...]: sets $pid, $port, $base
-  : >"$tmp/out"
-  "$arbiter" serve --port 0 --db "sqlite:$tmp/x.db" --web "$tmp/no-web" --rate-limit 0 "$@" \
-    >"$tmp/out" 2>&1 &
-  pid=$!
-  base=""
-  for _ in $(seq 600); do
-    port=$(sed -n 's|^arbiter: serving http://localhost:\([0-9]*\) .*|\1|p' "$tmp/out")
-    if [ -n "$port" ]; then base="http://127.0.0.1:$port"; return 0; fi
-    sleep 0.1
-  done
-  echo "FAIL: the server did not start"; cat "$tmp/out"; exit 1
-}
-json() { curl -s -H 'Content-Type: application/json' "$@"; }
 
-start --drain-grace 1 --drain-timeout 5
+start_server "sqlite:$tmp/x.db" --rate-limit 0 --drain-grace 1 --drain-timeout 5
 made=$(json -d '{"game":"trap","seats":["human","human"]}' "$base/api/games")
 id=$(sed -n 's/.*"id":"\([^"]*\)".*/\1/p' <<<"$made" | head -1)
 token=$(sed -n 's/.*"tokens":{"0":"\([0-9a-f]*\)".*/\1/p' <<<"$made")
@@ -91,7 +72,7 @@ wait "$mover" 2>/dev/null
 mover=""
 
 # Every acknowledged move is in the store.
-start
+start_server "sqlite:$tmp/x.db" --rate-limit 0
 acknowledged=$(wc -l <"$tmp/acknowledged")
 stored=$(curl -s "$base/api/games/$id" | sed -n 's/.*"ply":\([0-9]*\).*/\1/p' | head -1)
 check "every acknowledged move stored ($acknowledged acknowledged, $stored stored)" 1 \

@@ -7,25 +7,11 @@ set -u
 arbiter=$1
 . "$(dirname "$0")/lib/checks.sh"
 tmp=$(mktemp -d)
-pid=""
-stop() {
-  if [ -n "$pid" ]; then kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; fi
-  pid=""
-}
-trap 'stop; rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/lib/serve.sh"
+mover=""
+trap '[ -n "$mover" ] && kill "$mover" 2>/dev/null; stop_server; rm -rf "$tmp"' EXIT
 
-"$arbiter" serve --port 0 --db "sqlite:$tmp/x.db" --web "$tmp/no-web" --rate-limit 20 \
-  >"$tmp/out" 2>&1 &
-pid=$!
-base=""
-for _ in $(seq 600); do
-  port=$(sed -n 's|^arbiter: serving http://localhost:\([0-9]*\) .*|\1|p' "$tmp/out")
-  if [ -n "$port" ]; then base="http://127.0.0.1:$port"; break; fi
-  sleep 0.1
-done
-[ -n "$base" ] || { echo "FAIL: the server did not start"; cat "$tmp/out"; exit 1; }
-
-json() { curl -s -H 'Content-Type: application/json' "$@"; }
+start_server "sqlite:$tmp/x.db" --rate-limit 20
 metric() {  # metric NAME_WITH_LABELS: its value in a fresh scrape, "" when absent
   curl -s "$base/metrics" | awk -v k="$1" '$1 == k { print $2 }'
 }
