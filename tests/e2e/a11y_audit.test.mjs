@@ -1,14 +1,16 @@
 // Accessibility audit: axe-core (a pinned devDependency of web/) runs on every page of the site
 // (site_pages.mjs) at a desktop width (in English) and a phone width (in French), in the light
 // and the dark theme, and finds nothing serious or critical (contrast, names of buttons and
-// fields, landmarks, the page's language…). And every control can be reached by Tab and shows a
-// focus ring when it is.
+// fields, landmarks, the page's language…); on the analysis pages (the form, a position, a
+// finished game with its review) it finds nothing at all, whatever the impact (heading order,
+// empty table headers). And every control can be reached by Tab and shows a focus ring when it
+// is.
 
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, startServer, TMP } from './helpers.mjs';
+import { api, launch, sleep, startServer, TMP } from './helpers.mjs';
 import { sitePages, visit } from './site_pages.mjs';
 
 const require = createRequire(path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/package.json'));
@@ -17,11 +19,59 @@ const axePath = require.resolve('axe-core/axe.min.js');
 let server;
 let browser;
 let site;
+let analysisPages;
+
+// The first move the legal endpoint offers in game `id`.
+async function firstMove(id) {
+  const clicks = [];
+  for (let i = 0; i < 12; i++) {
+    const legal = await api(server.url, 'GET', `/api/games/${id}/legal?clicks=${clicks.map(encodeURIComponent).join(',')}`);
+    if (legal.complete.length && (!legal.next.length || i > 0)) return legal.complete[0].text;
+    clicks.push(legal.next[0].click);
+  }
+  throw new Error('no move found');
+}
+
+// A finished Traverse game of 10 first-offered moves, reviewed (the review's marks in its move
+// list, its summary table).
+async function reviewedGame() {
+  const seated = await api(server.url, 'POST', '/api/games', { game: 'traverse', seats: ['human', 'human'] });
+  const id = seated.game.id;
+  for (let i = 0; i < 10; i++) await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(id) }, seated.tokens['0']);
+  await api(server.url, 'POST', `/api/games/${id}/resign`, { seat: 0 }, seated.tokens['0']);
+  await api(server.url, 'POST', `/api/games/${id}/review`, {});
+  for (let i = 0; i < 300; i++) {
+    if ((await api(server.url, 'GET', `/api/games/${id}/review`)).status === 'done') return id;
+    await sleep(200);
+  }
+  throw new Error('the review did not finish');
+}
 
 before(async () => {
-  server = await startServer({ db: path.join(TMP, 'a11y_audit.db') });
+  // Reviews by node count: quick; the analysis board's search ends within a second, so its lines
+  // stand still while they are audited and gone through by Tab.
+  server = await startServer({ db: path.join(TMP, 'a11y_audit.db'), extra: ['--review-nodes', '300', '--analysis-seconds', '1'] });
   browser = await launch();
   site = await sitePages(server.url);
+  const reviewed = await reviewedGame();
+  const board = async (page) => {
+    await page.waitForSelector('#analysis-board svg.board');
+    await page.waitForSelector('#analysis-board:not([data-busy])');
+    await page.waitForSelector('#engine-lines[data-final="true"]', { state: 'attached' });
+  };
+  analysisPages = [
+    { name: 'analysis form', hash: '#/analysis', ready: (page) => page.waitForSelector('#source-position-form') },
+    { name: 'analysis of a position', hash: '#/analysis?game=traverse&params=&position=', ready: board },
+    {
+      name: 'analysis of a reviewed game',
+      hash: `#/analysis/${reviewed}`,
+      ready: async (page) => {
+        await board(page);
+        await page.waitForSelector('#review-status[data-status="done"]');
+        await page.waitForSelector('#analysis-moves .move.current');
+      },
+    },
+  ];
 });
 
 after(async () => {
@@ -29,9 +79,9 @@ after(async () => {
   await server?.stop();
 });
 
-// The serious and critical findings of axe on the page as it stands, one line each. The site's
-// pages are routes of one document, so axe is added to it once.
-async function audit(page) {
+// The serious and critical findings of axe on the page as it stands (`every`: all its findings),
+// one line each. The site's pages are routes of one document, so axe is added to it once.
+async function audit(page, every = false) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
   const result = await page.evaluate(async () => {
     // eslint-disable-next-line no-undef
@@ -44,7 +94,7 @@ async function audit(page) {
     }));
   });
   return result
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => every || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help}\n      ${v.nodes.slice(0, 6).join('\n      ')}`);
 }
 
@@ -123,16 +173,22 @@ for (const size of kSizes) {
     const found = [];
     const problems = [];
     // The page as drawn, in the first theme, then in the second; back in the first for the next.
-    const auditBoth = async (name) => {
+    const auditBoth = async (name, every = false) => {
       assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), first);
-      for (const line of await audit(page)) found.push(`${name}, ${first}: ${line}`);
+      for (const line of await audit(page, every)) found.push(`${name}, ${first}: ${line}`);
       await systemTheme(page, second);
-      for (const line of await audit(page)) found.push(`${name}, ${second}: ${line}`);
+      for (const line of await audit(page, every)) found.push(`${name}, ${second}: ${line}`);
       await systemTheme(page, first);
     };
     for (const p of site.pages) {
       await visit(page, server.url, p);
       await auditBoth(p.name);
+      if (size.tab) problems.push(...(await tabThrough(page, p.name)));
+    }
+    // The analysis pages: no finding of any impact.
+    for (const p of analysisPages) {
+      await visit(page, server.url, p);
+      await auditBoth(p.name, true);
       if (size.tab) problems.push(...(await tabThrough(page, p.name)));
     }
     // The account page logged in (its forms differ).

@@ -1,10 +1,10 @@
-// The catalog drives the web UI: the home page builds its game tabs, parameter controls and seat
+// The catalog drives the web UI: the home page builds its game tiles, parameter controls and seat
 // choices from GET /api/catalog (docs/api.md), and what it sends is what the controls show.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, newPage, startServer, TMP, waitIdle } from './helpers.mjs';
+import { api, launch, newPage, openMoreOptions, startServer, TMP, waitIdle } from './helpers.mjs';
 
 let server;
 let browser;
@@ -24,11 +24,11 @@ after(async () => {
 const entry = (name) => catalog.games.find((g) => g.name === name);
 const seatNames = (page) => page.locator('.seat-row .name').allTextContents();
 
-test('home: one tab per catalog game, titled as the catalog titles it', async () => {
+test('home: one tile per catalog game, titled as the catalog titles it', async () => {
   const page = await newPage(browser);
   await page.goto(`${server.url}/#/`);
   await page.waitForSelector('button[data-game]');
-  const tabs = await page.locator('button[data-game]').evaluateAll((els) => els.map((e) => [e.dataset.game, e.textContent]));
+  const tabs = await page.locator('button[data-game]').evaluateAll((els) => els.map((e) => [e.dataset.game, e.querySelector('.tile-title').textContent]));
   assert.deepEqual(tabs, catalog.games.map((g) => [g.name, g.title]));
   assert.deepEqual(page.errors, []);
 });
@@ -37,6 +37,7 @@ test('home: Traverse players picks the catalog seating; controls follow the sche
   const page = await newPage(browser);
   await page.goto(`${server.url}/#/`);
   await page.click('button[data-game="traverse"]');
+  await openMoreOptions(page);
   const traverse = entry('traverse');
   // The player counts offered are the catalog's seatings.
   const counts = await page.locator('select[name="players"] option').evaluateAll((els) => els.map((e) => Number(e.value)));
@@ -68,6 +69,7 @@ test('home: the game started has the parameters and seats the controls showed', 
   const page = await newPage(browser);
   await page.goto(`${server.url}/#/`);
   await page.click('button[data-game="traverse"]');
+  await openMoreOptions(page);
   await page.selectOption('select[name="players"]', '3');
   await page.selectOption('select[name="rules"]', 'expert');
   await page.fill('input[name="max_plies"]', '300');

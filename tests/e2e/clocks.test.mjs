@@ -32,9 +32,9 @@ test('a clock runs out: the flag falls with nobody moving and the game-over pane
   const first = await page.textContent('[data-clock="0"]');
   await page.waitForFunction((t) => document.querySelector('[data-clock="0"]')?.textContent !== t, first);
   assert.match(await page.getAttribute('[data-clock="0"]', 'class'), /low/);
-  // The flag falls on the server; the page shows the result and what next.
+  // The flag falls on the server; the page shows the result (the status line) and what next.
   await page.waitForSelector('#game-over', { timeout: 30000 });
-  assert.match(await page.textContent('#game-over'), /on time/);
+  assert.match(await page.textContent('#status'), /black won on time/);
   assert.ok(await page.isVisible('#over-new'));
   const g = await api(server.url, 'GET', `/api/games/${id}`);
   assert.equal(g.status, 'finished');

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  api, clickBoard, launch, newPage, openCreated, playAnyMove, ply, shot, startServer, TMP,
+  api, clickBoard, launch, newPage, openCreated, openMoreOptions, playAnyMove, ply, shot, startServer, TMP,
   waitIdle, waitPly, waitPlyAtLeast, waitYourTurn,
 } from './helpers.mjs';
 
@@ -22,10 +22,12 @@ after(async () => {
   await server?.stop();
 });
 
-// Starts a game on the home page: the game's tab, parameters, you against AI level 1.
+// Starts a game on the home page: the game's tile, then under More options its parameters, you
+// against AI level 1.
 async function startFromHome(page, game, setup = async () => {}) {
   await page.goto(`${server.url}/#/`);
   await page.click(`button[data-game="${game}"]`);
+  await openMoreOptions(page);
   await setup(page);
   await page.selectOption('select[name="seat0"]', 'human');
   await page.selectOption('select[name="seat1"]', 'ai:1');
@@ -99,7 +101,7 @@ test('Traverse: finish a near-final game by clicks', async () => {
   await clickBoard(page, 'i9');
   await clickBoard(page, 'i10');
   await page.waitForSelector('#status[data-status="finished"]');
-  assert.match(await page.textContent('#status'), /south wins/);
+  assert.match(await page.textContent('#status'), /south won: all pieces home/);
   await shot(page, 'traverse-finished');
   // Replay: the start position, then back to the end.
   await page.click('#moves .mv[data-ply="0"]');
@@ -202,7 +204,7 @@ test('The Travelers: finish a near-final game by clicks, then rematch', async ()
   await clickBoard(page, 'f8');
   await clickBoard(page, 'f9');
   await page.waitForSelector('#status[data-status="finished"]');
-  assert.match(await page.textContent('#status'), /white wins/);
+  assert.match(await page.textContent('#status'), /white won/);
   // A rematch against the AI starts at once; seats rotate, so we play Black there.
   await page.click('#rematch');
   await page.waitForURL((u) => !u.hash.includes(seated.game.id));
@@ -241,7 +243,7 @@ test('Trap: finish a near-final game by clicking two walls', async () => {
   assert.equal(await page.getAttribute('#board', 'data-clicks'), 'a3|b4');
   await clickBoard(page, 'c1|c2');
   await page.waitForSelector('#status[data-status="finished"]');
-  assert.match(await page.textContent('#status'), /red wins/);
+  assert.match(await page.textContent('#status'), /red won/);
   assert.equal(await page.locator('#board .piece-mover.trapped').count(), 3);
   await shot(page, 'trap-finished');
 });

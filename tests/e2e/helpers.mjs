@@ -161,6 +161,13 @@ export async function api(url, method, p, body, token) {
   return data;
 }
 
+// Opens "More options" on the home page (every option of the game chosen, the seats, the time
+// control and Start game), unless it is open already (the page remembers it).
+export async function openMoreOptions(page) {
+  await page.waitForSelector('#more-options > summary');
+  if (!(await page.locator('#more-options').evaluate((d) => d.open))) await page.click('#more-options > summary');
+}
+
 // Creates a game through the API and hands its tokens to the page's local storage, as the home
 // page would; then opens it.
 export async function openCreated(page, url, body) {
@@ -230,4 +237,12 @@ export async function playAnyMove(page) {
     await sleep(50);
   }
   throw new Error(`no move after clicks ${clicks.join(',')}`);
+}
+
+// Opens the game page's menu (copy position, the record, the board as text, the settings),
+// unless it is open already.
+export async function openGameMenu(page) {
+  await page.waitForSelector('#game-menu > summary');
+  if (!(await page.locator('#game-menu').evaluate((d) => d.open))) await page.click('#game-menu > summary');
+  await page.waitForSelector('#game-menu-items', { state: 'visible' });
 }

@@ -3,7 +3,8 @@
 // (site_pages.mjs) shown in French holds no English: none of the English catalogue's texts that
 // French words differently is in the page's visible text, its labels, titles or placeholders.
 // The catalogue covers what the server sends: every title, seat, level, parameter, legend entry
-// and hint of /api/catalog has its key, with the server's English.
+// and hint of /api/catalog has its key, with the server's English; every parameter has its
+// players' words.
 
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -39,7 +40,7 @@ test('languages: the page follows the browser (fr-FR → French, en-US → Engli
   for (const [locale, lang, play] of [['fr-FR', 'fr', 'Jouer'], ['fr-CA', 'fr', 'Jouer'], ['en-US', 'en', 'Play'], ['de-DE', 'en', 'Play']]) {
     const page = await pageIn(locale);
     await page.goto(`${server.url}/#/`);
-    await page.waitForSelector('#start');
+    await page.waitForSelector('#level-grid');
     assert.equal(await page.getAttribute('html', 'lang'), lang, locale);
     assert.equal(await page.textContent('header.top nav a[href="#/"]'), play, locale);
     assert.equal(await page.inputValue('#language'), lang);
@@ -127,10 +128,10 @@ test('languages: every page in French shows no English', async () => {
       const words = await pageWords(page);
       for (const p of patterns) if (p.re.test(words)) left.push(`${viewport.width}px ${name}: "${p.text}"`);
       if (name === 'home') {
-        // The parameters' help (syntax, left out of the check) has its words in French.
-        const help = await page.locator('#app details pre').textContent();
-        assert.match(help, /par défaut/);
-        assert.doesNotMatch(help, /\bdefault \d/);
+        // More options speaks players' words: no rule clause, no parameter syntax.
+        const options = await page.locator('#more-options').textContent();
+        assert.match(options, /Limite de coups/);
+        assert.doesNotMatch(options, /\b[A-Z]\d+ ?:|\w=/);
       }
     }
   };
@@ -151,10 +152,10 @@ test('languages: the French check finds English on an English page', async () =>
   const patterns = englishPatterns();
   const page = await pageIn('en-US');
   await page.goto(`${server.url}/#/`);
-  await page.waitForSelector('#start');
+  await page.waitForSelector('#level-grid');
   const words = await pageWords(page);
   const found = patterns.filter((p) => p.re.test(words)).map((p) => p.text);
-  for (const text of ['New game', 'Start game', 'My games', 'Time control']) assert.ok(found.includes(text), `finds "${text}"`);
+  for (const text of ['Play the computer', 'Start game', 'My games', 'Time control']) assert.ok(found.includes(text), `finds "${text}"`);
   await page.context().close();
 });
 
@@ -167,6 +168,9 @@ test('languages: the catalogues cover what /api/catalog sends', async () => {
   const want = (key, english) => {
     if (en[key] !== english) missing.push(`${key}: ${JSON.stringify(english)} (catalogue: ${JSON.stringify(en[key])})`);
   };
+  const have = (key) => {
+    if (en[key] === undefined) missing.push(`${key}: missing`);
+  };
   for (const g of catalog.games) {
     want(`server.title.${g.name}`, g.title);
     want(`server.summary.${g.name}`, g.summary);
@@ -174,7 +178,8 @@ test('languages: the catalogues cover what /api/catalog sends', async () => {
     want(`server.hint.${g.name}.bad_target`, g.hints.bad_target);
     for (const p of g.params) {
       want(`server.param.${p.name}`, p.name.replace(/_/g, ' '));
-      want(`server.param_help.${g.name}.${p.name}`, p.help);
+      // Its label and help in players' words (More options), whatever the server's help says.
+      if (p.name !== g.players_param) for (const kind of ['option', 'option_help']) have(`home.${kind}.${g.name}.${p.name}`);
       for (const c of p.choices ?? []) want(`server.choice.${c}`, c);
     }
     for (const s of g.seatings) for (const seat of s.seats) want(`server.seat.${seat.name}`, seat.name);

@@ -58,6 +58,7 @@ test('a seek appears live in another browser, is accepted, and both players land
   // Alice posts a rated 3+2 seek.
   await alice.goto(`${server.url}/#/`);
   await alice.waitForSelector('#seek-form');
+  await alice.click('#seek-form > summary'); // the form with a rating range and a challenge, folded
   await alice.selectOption('select[name="seek_game"]', 'traverse');
   await alice.selectOption('select[name="seek_time_control"]', '3+2');
   await alice.check('input[name="seek_rated"]');

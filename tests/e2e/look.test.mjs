@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  api, launch, newPage, newPhonePage, openCreated, playAnyMove, startServer, TMP, waitIdle, waitPly, waitYourTurn,
+  api, launch, newPage, newPhonePage, openCreated, openGameMenu, playAnyMove, startServer, TMP, waitIdle, waitPly, waitYourTurn,
 } from './helpers.mjs';
 
 let server;
@@ -76,7 +76,8 @@ test('coordinates: a toggle for every game; a hex field names the hovered cell',
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.waitForSelector('#board svg .hover-name[visibility="visible"]');
   assert.equal(await page.textContent('#board svg .hover-name'), 'e5');
-  // Turned on: every empty cell is named, and that is remembered.
+  // Turned on (in the game menu): every empty cell is named, and that is remembered.
+  await openGameMenu(page);
   await page.check('#coords');
   assert.ok(await page.locator('#board svg .coords .cell-name').count() > 40);
   await page.reload();
@@ -86,6 +87,7 @@ test('coordinates: a toggle for every game; a hex field names the hovered cell',
   // The same toggle on a square board: its edge letters and numbers.
   await openCreated(page, server.url, { game: 'traverse', seats: ['human', 'ai:1'] });
   assert.equal(await page.locator('#board svg .coords text').count(), 20);
+  await openGameMenu(page);
   await page.uncheck('#coords');
   assert.equal(await page.locator('#board svg .coords text').count(), 0);
   await page.check('#coords');
@@ -100,6 +102,7 @@ test('copy position: the position text sits behind the control', async () => {
   page.on('pageerror', (e) => page.errors.push(e.message));
   const seated = await openCreated(page, server.url, { game: 'traverse', seats: ['human', 'ai:1'] });
   assert.equal(await page.isVisible('#position'), false, 'the raw text is not shown');
+  await openGameMenu(page);
   await page.click('#copy-position');
   await page.waitForFunction(async () => (await navigator.clipboard.readText()).length > 0);
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), seated.game.position);
@@ -176,6 +179,7 @@ test('markers: target dots big enough to see on a phone; the moves of others car
   const page = await newPhonePage(browser);
   await openCreated(page, server.url, { game: 'traverse', seats: ['human', 'ai:1'] });
   await waitYourTurn(page);
+  await openGameMenu(page);
   await page.uncheck('#confirm-moves');
   const piece = await page.getAttribute('#board svg .cell.target', 'data-click');
   await page.locator(`#board svg [data-click="${piece}"]`).first().click();

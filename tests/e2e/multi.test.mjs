@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  api, clickBoard, launch, newPage, playAnyMove, shot, startServer, TMP, waitIdle, waitPly,
+  api, clickBoard, launch, newPage, openMoreOptions, playAnyMove, shot, startServer, TMP, waitIdle, waitPly,
   waitYourTurn,
 } from './helpers.mjs';
 
@@ -30,6 +30,7 @@ test('an invite link, two players and a spectator; reload resumes', async () => 
   // Alice opens a game of Traverse with the second seat open.
   await alice.goto(`${server.url}/#/`);
   await alice.click('button[data-game="traverse"]');
+  await openMoreOptions(alice);
   await alice.selectOption('select[name="seat0"]', 'human');
   await alice.selectOption('select[name="seat1"]', 'open');
   await alice.click('#start');
@@ -119,6 +120,7 @@ test('a game created with its open seat listed appears under Open games, and a s
   const erin = await newPage(browser);
   await dana.goto(`${server.url}/#/`);
   await dana.click('button[data-game="trap"]');
+  await openMoreOptions(dana);
   await dana.selectOption('select[name="seat0"]', 'human');
   assert.equal(await dana.locator('input[name="public"]').count(), 0); // no open seat yet
   await dana.selectOption('select[name="seat1"]', 'open');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, newPage, openCreated, startServer, TMP, waitIdle } from './helpers.mjs';
+import { api, launch, newPage, openCreated, openGameMenu, startServer, TMP, waitIdle } from './helpers.mjs';
 
 let server;
 let browser;
@@ -51,6 +51,7 @@ test('rules page: the current tab is marked (aria-current and style); primary li
 test('the record downloads under the name the page promises', async () => {
   const page = await newPage(browser);
   const seated = await openCreated(page, server.url, { game: 'trap', params: 'size=3', seats: ['human', 'ai:1'] });
+  await openGameMenu(page); // the record is in the game menu
   const link = page.locator('#record');
   const promised = await link.getAttribute('download');
   assert.ok(promised, 'the link names the file');

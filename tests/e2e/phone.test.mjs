@@ -163,10 +163,10 @@ test('installable: a manifest with its icons, a service worker in control', asyn
 test('offline: after a first visit, the offline page shows when the network is gone, and the app when it is back', async () => {
   const page = await phonePage(kPhones[1], { locale: 'en-US' });
   await page.goto(`${server.url}/`);
-  await page.waitForSelector('#start');
+  await page.waitForSelector('#level-grid');
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload(); // now under the service worker's control
-  await page.waitForSelector('#start');
+  await page.waitForSelector('#level-grid');
   assert.ok(await page.evaluate(() => !!navigator.serviceWorker.controller));
   await page.context().setOffline(true);
   await page.goto(`${server.url}/rules/trap`).catch(() => {}); // a navigation, as a link or the address bar makes
@@ -178,7 +178,7 @@ test('offline: after a first visit, the offline page shows when the network is g
   await page.context().setOffline(false);
   await page.waitForSelector('header.top nav', { timeout: 10000 });
   await page.goto(`${server.url}/#/`);
-  await page.waitForSelector('#start');
+  await page.waitForSelector('#level-grid');
   // The API is never served from the cache: with the network gone, a game's request fails.
   const seated = await api(server.url, 'POST', '/api/games', { game: 'trap', seats: ['human', 'ai:1'] });
   await page.context().setOffline(true);

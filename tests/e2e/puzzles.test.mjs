@@ -2,14 +2,16 @@
 // ones mined from seeded self-play, and a Traverse one from a record file); a guest opens the
 // puzzles page from the header, solves the two-move Traverse puzzle by clicking (North's reply is
 // played in between), fails a Trap one (the solution is shown), and sees the rating change both
-// times; a reload keeps the rating (the browser's cookie).
+// times; a reload keeps the rating (the browser's cookie). A failed puzzle shows the wrong move
+// on the board and the solution at a press, says "Rating −N" (softened: the puzzle's rating is
+// still provisional), and can be tried again, unrated (on a desktop and on a phone, by taps).
 
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { launch, newPage, shot, sleep, startServer, TMP } from './helpers.mjs';
+import { launch, newPage, newPhonePage, shot, sleep, startServer, tapCentre, TMP } from './helpers.mjs';
 
 const db = path.join(TMP, 'puzzles.db');
 const record = path.join(TMP, 'race.txt');
@@ -142,3 +144,100 @@ test('solve a puzzle by clicking, fail one, the rating changes', async () => {
   await sleep(50);
   assert.deepEqual(page.errors, []);
 });
+
+// Glicko-2's change for a new solver (1500, RD 350, σ 0.06) who fails a puzzle rated `rating`
+// with deviation `rd`, before any softening (server/ratings/glicko2.h; σ held, which moves the
+// answer by well under a point).
+function rawFailure(rating, rd) {
+  const scale = 173.7178;
+  const phi = 350 / scale;
+  const phiJ = rd / scale;
+  const g = 1 / Math.sqrt(1 + (3 * phiJ * phiJ) / (Math.PI * Math.PI));
+  const e = 1 / (1 + Math.exp(-g * ((1500 - rating) / scale)));
+  const v = 1 / (g * g * e * (1 - e));
+  const phiStar = Math.sqrt(phi * phi + 0.06 * 0.06);
+  const phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
+  return phiNew * phiNew * g * (0 - e) * scale;
+}
+
+for (const phone of [false, true]) {
+  test(`a failed puzzle shows the wrong move, the solution at a press and "Rating −N" (softened), and can be tried again${phone ? ' (phone, by taps)' : ''}`, async () => {
+    const page = phone ? await newPhonePage(browser) : await newPage(browser);
+    const press = (selector) => (phone ? tapCentre(page, selector) : page.click(selector));
+    const play = async (name) => {
+      await press(`#puzzle-board svg [data-click="${name}"]`);
+      await idle(page);
+    };
+    // A touch screen holds a move for its confirm.
+    const confirm = async () => {
+      await sleep(50);
+      if (await page.locator('#confirm-move').count()) await press('#confirm-move');
+    };
+    await page.goto(`${server.url}/#/puzzles`);
+    await page.waitForSelector('#puzzle-status[data-state="solving"]');
+    await page.selectOption('#puzzle-game', 'traverse');
+    await page.waitForSelector('#puzzle-status[data-state="solving"]');
+    await idle(page);
+    const id = Number(page.url().match(/#\/puzzles\/(\d+)$/)[1]);
+    const { puzzle } = await fetch(`${server.url}/api/puzzles/${id}`).then((r) => r.json());
+    assert.equal(puzzle.game, 'traverse');
+    const start = await rating(page);
+    assert.equal(start, 1500, 'a new solver');
+
+    // A wrong move: said, and drawn on the board (its cells marked as the last move).
+    const wrong = await wrongMove(id, 'i8-i9');
+    for (const name of wrong.clicks) await play(name);
+    const choice = page.locator(`#puzzle-choices button[data-move="${wrong.move}"]`);
+    if (await choice.count()) await press(`#puzzle-choices button[data-move="${wrong.move}"]`);
+    else await confirm();
+    await page.waitForSelector('#puzzle-end[data-result="failed"]');
+    assert.equal(await page.textContent('#puzzle-end strong'), `You played ${wrong.move}: the move was i8-i9.`);
+    assert.equal(await page.textContent('#puzzle-status'), `You played ${wrong.move}: the move was i8-i9.`);
+    await page.waitForSelector('#puzzle-board[data-showing="mine"]');
+    assert.equal(await page.getAttribute('#puzzle-board', 'data-played'), wrong.move);
+    for (const cell of wrong.move.split('-')) {
+      assert.equal(await page.locator(`#puzzle-board svg .cell.last[data-click="${cell}"]`).count(), 1, `${cell} of ${wrong.move} marked`);
+    }
+    // The solution at a press, and back.
+    await press('#puzzle-show');
+    await page.waitForSelector('#puzzle-board[data-showing="solution"]');
+    assert.equal(await page.locator('#puzzle-board svg .cell.last[data-click="i9"]').count(), 1, 'i8-i9 marked');
+    assert.equal(await page.textContent('#puzzle-show'), 'Show my move');
+    await press('#puzzle-show');
+    await page.waitForSelector('#puzzle-board[data-showing="mine"]');
+
+    // The change, signed with a minus: three tenths of Glicko-2's at most (the puzzle's rating is
+    // provisional), so far less than Glicko-2's own answer for any deviation of the puzzle.
+    const change = Number(await page.getAttribute('#puzzle-change', 'data-change'));
+    assert.equal(await page.textContent('#puzzle-change'), `Rating −${-change}`);
+    assert.ok(change < 0, `${change}`);
+    const raw = [0, 50, 100, 150, 200, 250, 300, 350].map((rd) => -rawFailure(puzzle.rating, rd));
+    assert.ok(-change <= Math.round(0.3 * Math.max(...raw)) + 1, `${change} against Glicko-2's ${Math.round(Math.min(...raw))} to ${Math.round(Math.max(...raw))}`);
+    assert.ok(-change < Math.min(...raw) / 2, `${change} is softened`);
+    assert.equal(await rating(page), start + change);
+    await shot(page, `puzzle-wrong${phone ? '-phone' : ''}`);
+
+    // Tried again: from the start, solved, unrated (the server rates a puzzle once per solver).
+    await press('#puzzle-retry');
+    await page.waitForSelector('#puzzle-status[data-state="solving"]');
+    await idle(page);
+    assert.equal(page.url().match(/#\/puzzles\/(\d+)$/)[1], String(id));
+    assert.equal(await page.getAttribute('#puzzle-board', 'data-played'), '');
+    await play('i8');
+    await play('i9');
+    await confirm();
+    await page.waitForSelector('#puzzle-board[data-played="i8-i9 i3-i2"]');
+    await page.waitForSelector('#puzzle-status[data-state="solving"]');
+    await idle(page);
+    await play('i9');
+    await play('i10');
+    await confirm();
+    await page.waitForSelector('#puzzle-end[data-result="solved"]');
+    assert.equal(await page.getAttribute('#puzzle-change', 'data-change'), '0');
+    assert.match(await page.textContent('#puzzle-change'), /Played before/);
+    assert.equal(await rating(page), start + change);
+    assert.equal(await page.locator('#puzzle-retry').count(), 0, 'no retry of a solved puzzle');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  api, launch, newPage, playAnyMove, shot, sleep, startServer, TMP, waitIdle, waitPly,
+  api, launch, newPage, openMoreOptions, playAnyMove, shot, sleep, startServer, TMP, waitIdle, waitPly,
   waitYourTurn,
 } from './helpers.mjs';
 
@@ -27,6 +27,7 @@ test('kill -9 and restart: the page reconnects and the game goes on', async () =
   const page = await newPage(browser);
   await page.goto(`${server.url}/#/`);
   await page.click('button[data-game="traverse"]');
+  await openMoreOptions(page);
   await page.selectOption('select[name="seat0"]', 'human');
   await page.selectOption('select[name="seat1"]', 'ai:2');
   await page.click('#start');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, clickBoard, launch, newPage, openCreated, startServer, TMP, waitIdle, waitPly, waitYourTurn } from './helpers.mjs';
+import { api, clickBoard, launch, newPage, openCreated, openGameMenu, startServer, TMP, waitIdle, waitPly, waitYourTurn } from './helpers.mjs';
 
 let server;
 let browser;
@@ -114,6 +114,7 @@ test('the board as text, on request, is what `arbiter show` prints', async () =>
     await waitPly(page, 3);
     await waitIdle(page);
     assert.equal(await page.isVisible('#text-board'), false, 'hidden until asked for');
+    await openGameMenu(page); // the toggle is in the game menu
     await page.click('#text-board-toggle');
     assert.equal(await page.getAttribute('#text-board-toggle', 'aria-expanded'), 'true');
     const record = await api(server.url, 'GET', `/api/games/${id}/record`);
@@ -126,6 +127,7 @@ test('the board as text, on request, is what `arbiter show` prints', async () =>
     await page.reload();
     await waitIdle(page);
     assert.equal(await page.isVisible('#text-board'), true);
+    await openGameMenu(page);
     await page.click('#text-board-toggle');
     assert.equal(await page.isVisible('#text-board'), false);
     assert.deepEqual(page.errors, []);

@@ -43,7 +43,7 @@ export async function sitePages(url) {
     await page.waitForFunction(() => !document.querySelector('#app p.muted')?.textContent?.endsWith('…'));
   };
   const pages = [
-    { name: 'home', hash: '#/', ready: content('#start') },
+    { name: 'home', hash: '#/', ready: content('#level-grid') },
     ...['traverse', 'travelers', 'trap', 'invite', 'finished'].map((g) => ({
       name: `game ${g}`,
       hash: `#/game/${games[g]}`,

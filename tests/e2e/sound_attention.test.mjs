@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  api, clickBoard, launch, openCreated, playAnyMove, sleep, startServer, TMP, waitIdle, waitPly, waitPlyAtLeast,
+  api, clickBoard, launch, openCreated, openGameMenu, playAnyMove, sleep, startServer, TMP, waitIdle, waitPly, waitPlyAtLeast,
   waitYourTurn,
 } from './helpers.mjs';
 
@@ -93,7 +93,10 @@ for (const touch of [false, true]) {
     await openCreated(page, server.url, { game: 'traverse', seats: ['human', 'ai:1'] });
     await waitYourTurn(page);
     assert.deepEqual(await tones(page), [], 'nothing sounds on opening the game');
-    if (touch) await page.uncheck('#confirm-moves');
+    if (touch) {
+      await openGameMenu(page); // the settings are in the game menu
+      await page.uncheck('#confirm-moves');
+    }
     await playAnyMove(page);
     await waitPly(page, 2);
     await waitYourTurn(page);
@@ -103,6 +106,7 @@ for (const touch of [false, true]) {
 
     // Muted: remembered after a reload, and silent.
     assert.equal(await page.isChecked('#sound'), true);
+    await openGameMenu(page);
     await page.uncheck('#sound');
     await page.reload();
     await waitYourTurn(page);
@@ -188,6 +192,7 @@ test('attention: a correspondence game notifies the turn once turned on, asking 
   await waitYourTurn(south);
   assert.equal(await north.evaluate(() => window.__notes.asked), 0, 'not asked before it is turned on');
   assert.equal(await north.isChecked('#notify'), false);
+  await openGameMenu(north);
   await north.check('#notify');
   await north.waitForFunction(() => window.__notes.asked === 1);
   assert.equal(await north.isChecked('#notify'), true);

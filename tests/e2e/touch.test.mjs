@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  api, launch, newPhonePage, openCreated, ply, shot, sleep, startServer, tapCentre, TMP, waitIdle,
+  api, launch, newPhonePage, openCreated, openGameMenu, ply, shot, sleep, startServer, tapCentre, TMP, waitIdle,
   waitPly, waitYourTurn,
 } from './helpers.mjs';
 
@@ -92,6 +92,7 @@ test('The confirm setting is remembered, and off it sends a tapped turn at once'
   await waitYourTurn(page);
   const box = page.locator('#confirm-moves');
   assert.equal(await box.isChecked(), true, 'on by default on a touch screen');
+  await openGameMenu(page); // the settings are in the game menu
   await box.setChecked(false);
   await page.reload();
   await waitYourTurn(page);

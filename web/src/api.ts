@@ -1,6 +1,7 @@
 // The HTTP API of `arbiter serve` (docs/api.md): its JSON shapes and one small fetch helper.
 
 import { t } from './i18n';
+import { noteReachable } from './reachable';
 
 // A board view (docs/api.md "Board view"): what any game's board shows, in the same fields for
 // every game. A piece is a glyph key of the game's legend (the catalog's `legend`).
@@ -116,6 +117,14 @@ export interface Rating {
   games: number;
   provisional: boolean;
   updated_ms: number;
+}
+
+// Each seat's rating in a game's pool now (GET /api/games/{id}/ratings): null for a seat without
+// a live account, and for every seat of a game with no time control (pool "").
+export interface GameRatings {
+  pool: string;
+  rated: boolean;
+  seats: ({ account: string; rating: null } | ({ account: string } & Rating))[];
 }
 
 export interface Profile {
@@ -261,8 +270,10 @@ export async function call<T>(method: string, path: string, body?: unknown, toke
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
+    noteReachable(false);
     throw new ApiError(0, t('api.unreachable'));
   }
+  noteReachable(true);
   const text = await res.text();
   let data: unknown = null;
   try {
@@ -313,6 +324,9 @@ export const api = {
   login: (username: string, password: string) => call<{ username: string }>('POST', '/api/sessions', { username, password }),
   logout: () => call<{ ok: boolean }>('DELETE', '/api/sessions'),
   account: () => call<{ username: string; created_ms: number }>('GET', '/api/account'),
+  // Who the session belongs to, answered 200 either way (username null: nobody), so a logged-out
+  // page logs no failed request.
+  session: () => call<{ username: string | null; created_ms?: number }>('GET', '/api/sessions'),
   changePassword: (password: string, newPassword: string) =>
     call<{ ok: boolean }>('POST', '/api/account/password', { password, new_password: newPassword }),
   deleteAccount: (password: string) => call<{ ok: boolean }>('POST', '/api/account/delete', { password }),
@@ -321,10 +335,11 @@ export const api = {
   leaderboard: (pool: string) =>
     call<{ pool: string; players: (Rating & { rank: number; username: string })[] }>('GET', `/api/leaderboard?pool=${enc(pool)}`),
   seeks: () => call<{ seeks: Seek[] }>('GET', '/api/seeks'),
-  postSeek: (body: { game: string; time_control: string; rated: boolean; min_rating?: number; max_rating?: number; challenge?: string }) =>
+  postSeek: (body: { game: string; params?: string; time_control: string; rated: boolean; min_rating?: number; max_rating?: number; challenge?: string }) =>
     call<{ seek: Seek }>('POST', '/api/seeks', body),
   acceptSeek: (id: number) => call<Seated>('POST', `/api/seeks/${id}/accept`, {}),
   withdrawSeek: (id: number) => call<{ ok: boolean }>('DELETE', `/api/seeks/${id}`),
+  gameRatings: (id: string) => call<GameRatings>('GET', `/api/games/${enc(id)}/ratings`),
   recordUrl: (id: string) => `/api/games/${enc(id)}/record`,
   wsUrl: (id: string) => {
     const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';

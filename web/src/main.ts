@@ -19,8 +19,10 @@ import { leaderboardPage } from './pages/leaderboard';
 import { puzzlesPage } from './pages/puzzles';
 import { profilePage } from './pages/profile';
 import { registerServiceWorker } from './pwa';
+import { onReachableAgain } from './reachable';
 import { refreshUser } from './session';
 import { mountThemeSwitch } from './theme/theme';
+import { noSuchGameView } from './game/views';
 import { gamePage } from './pages/game';
 import { homePage } from './pages/home';
 import { joinPage } from './pages/join';
@@ -30,6 +32,28 @@ import { rulesPage } from './pages/rules';
 type Teardown = (() => void) | void;
 
 let teardown: Teardown;
+
+function noGame(app: HTMLElement): void {
+  app.append(...noSuchGameView(t('app.no_game_id')));
+  document.title = t('title.no_game');
+}
+
+// The pages that load again by themselves when the server can be reached again (their sockets,
+// or onReachableAgain): a reload would lose what is on them (the clicks, the variations, the line).
+const kRecoverInPlace = new Set(['game', 'analysis', 'puzzles']);
+
+// The server can be reached again: a form's "cannot be reached" goes (what was typed stays), and
+// a page still showing it elsewhere is drawn again, loading what it could not.
+function reachableAgain(): void {
+  const page = location.hash.replace(/^#\/?/, '').split(/[/?]/)[0];
+  const app = document.getElementById('app')!;
+  const unreachable = t('api.unreachable');
+  if (kRecoverInPlace.has(page) || !app.textContent?.includes(unreachable)) return;
+  for (const el of app.querySelectorAll('form .error')) {
+    if (el.textContent?.includes(unreachable)) el.textContent = '';
+  }
+  if (app.textContent?.includes(unreachable)) route();
+}
 
 function route(): void {
   if (teardown) teardown();
@@ -51,7 +75,9 @@ function route(): void {
   }
   switch (parts[0]) {
     case 'game':
-      teardown = gamePage(app, parts[1] ?? '');
+      // `#/game/` names no game: said as for an unknown one, without asking the server.
+      if (parts[1]) teardown = gamePage(app, parts[1]);
+      else noGame(app);
       break;
     case 'analysis':
       teardown = analysisPage(app, location.hash);
@@ -60,8 +86,7 @@ function route(): void {
       joinPage(app, parts[1] ?? '', Number(parts[2] ?? -1));
       break;
     case 'rules':
-      app.append(rulesPage(parts[1] ?? ''));
-      document.title = t('title.rules');
+      app.append(rulesPage(parts[1] ?? '')); // sets the title
       break;
     case 'account':
       accountPage(app);
@@ -96,6 +121,7 @@ mountThemeSwitch();
 Promise.allSettled([loadCatalog(), refreshUser()])
   .finally(() => {
     window.addEventListener('hashchange', route);
+    onReachableAgain(reachableAgain);
     // A new language redraws the page shown (pages build their text once).
     onLanguageChange(route);
     route();

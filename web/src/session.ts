@@ -1,7 +1,7 @@
 // Who is logged in, as the server says (GET /api/account). The session itself is an HttpOnly
 // cookie the browser sends by itself; the page only knows the username, and is told of changes.
 
-import { api, ApiError, type Game } from './api';
+import { api, type Game } from './api';
 
 let user: string | null = null;
 const listeners = new Set<() => void>();
@@ -22,13 +22,14 @@ export function onUserChange(f: () => void): () => void {
   return () => listeners.delete(f);
 }
 
-// Asks the server who the session belongs to. A 401 means nobody; other failures (the server
-// unreachable) leave what was known.
+// Asks the server who the session belongs to (GET /api/sessions: nobody is an answer, not a
+// 401, so a logged-out page logs no failed request); a failure (the server unreachable) leaves
+// what was known.
 export async function refreshUser(): Promise<string | null> {
   try {
-    setUser((await api.account()).username);
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 401) setUser(null);
+    setUser((await api.session()).username);
+  } catch {
+    // known as before
   }
   return user;
 }

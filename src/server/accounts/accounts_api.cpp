@@ -1,6 +1,7 @@
 // Accounts, sessions, players and leaderboards (online_api.h; docs/api.md "Accounts").
 #include <cmath>
 
+#include "clocks/time_control.h"
 #include "core/metrics.h"
 #include "core/text.h"
 #include "server/accounts/credentials.h"
@@ -69,6 +70,16 @@ std::vector<std::string> all_pools() {
     }
   }
   return out;
+}
+
+// GET /api/account's answer (and GET /api/sessions' for a live session).
+Response account_answer(const store::AccountRow& row) {
+  return json_response(200, written(256, [&](JsonWriter& w) {
+                         w.begin_object();
+                         w.key("username").value(row.username);
+                         w.key("created_ms").value(row.created_ms);
+                         w.end_object();
+                       }));
 }
 
 }  // namespace
@@ -192,12 +203,18 @@ OnlineApi::Outcome OnlineApi::account(Call& c) {
   auto row = store_->account_by_id(who->id);
   if (!row) return Hub::store_failure(row.failure());
   if (!*row || (*row)->deleted) return unauthorized("log in first (POST /api/sessions)");
-  return json_response(200, written(256, [&](JsonWriter& w) {
-                         w.begin_object();
-                         w.key("username").value((*row)->username);
-                         w.key("created_ms").value((*row)->created_ms);
-                         w.end_object();
-                       }));
+  return account_answer(**row);
+}
+
+// The web UI asks this at every page load: a logged-out visitor is an answer, not a failure (a
+// 401 would be a failed request in the browser's console on every page).
+OnlineApi::Outcome OnlineApi::session_owner(Call& c) {
+  if (c.who) {
+    auto row = store_->account_by_id(c.who->id);
+    if (!row) return Hub::store_failure(row.failure());
+    if (*row && !(*row)->deleted) return account_answer(**row);
+  }
+  return json_response(200, R"({"username":null})");
 }
 
 std::optional<OnlineApi::Outcome> OnlineApi::confirm_password(const SessionAccount& who,
@@ -277,6 +294,57 @@ OnlineApi::Outcome OnlineApi::player(Call& c) {
                          w.end_array();
                          w.key("games").begin_array();
                          for (const GameViewPtr& g : *games) write_game(w, *g, false);
+                         w.end_array();
+                         w.end_object();
+                       }));
+}
+
+// GET /api/games/{id}/ratings: each seat's account and its rating in the game's pool now, as
+// profiles show it (1500 for a player new to the pool); null for a seat without a live account
+// or a game with no time control, which has no pool.
+OnlineApi::Outcome OnlineApi::game_ratings(Call& c) {
+  auto game = hub_.get(c.segments[2]);
+  if (!game) return game.error();
+  const GameView& g = **game;
+  auto control = clocks::TimeControl::parse(g.time_control);
+  const std::string pool =
+      control && control->limited()
+          ? ratings::pool_name(g.game, static_cast<int>(g.seats.size()), control->speed())
+          : "";
+  std::vector<std::optional<store::RatingRow>> shown;
+  for (const SeatView& seat : g.seats) {
+    std::optional<store::RatingRow> rating;
+    if (!pool.empty() && accounts::check_username(seat.account)) {
+      auto account = store_->account_by_key(accounts::username_key(seat.account));
+      if (!account) return Hub::store_failure(account.failure());
+      if (*account && !(*account)->deleted) {
+        auto rows = store_->ratings_of((*account)->id);
+        if (!rows) return Hub::store_failure(rows.failure());
+        rating = store::RatingRow{};  // a player new to the pool
+        rating->pool = pool;
+        for (const store::RatingRow& r : *rows) {
+          if (r.pool == pool) rating = r;
+        }
+      }
+    }
+    shown.push_back(std::move(rating));
+  }
+  const int64_t now = now_ms();
+  return json_response(200, written(256, [&](JsonWriter& w) {
+                         w.begin_object();
+                         w.key("pool").value(pool);
+                         w.key("rated").value(g.rated);
+                         w.key("seats").begin_array();
+                         for (std::size_t i = 0; i < g.seats.size(); ++i) {
+                           w.begin_object();
+                           w.key("account").value(g.seats[i].account);
+                           if (shown[i]) {
+                             write_rating(w, *shown[i], now);
+                           } else {
+                             w.key("rating").null();
+                           }
+                           w.end_object();
+                         }
                          w.end_array();
                          w.end_object();
                        }));

@@ -63,10 +63,13 @@ class OnlineApi {
   Outcome log_in(Call& c);
   Outcome log_out(Call& c);
   Outcome account(Call& c);
+  // GET /api/sessions: who the session belongs to, 200 with a null username when nobody.
+  Outcome session_owner(Call& c);
   Outcome change_password(Call& c);
   Outcome delete_account(Call& c);
   Outcome player(Call& c);
   Outcome leaderboard(Call& c);
+  Outcome game_ratings(Call& c);
   // A new session for `account`, as the answer to registration or login (201, with its cookie).
   Outcome start_session(const store::AccountRow& account);
   // lobby_api.cpp

@@ -6,6 +6,20 @@
 #include "server/ratings/rating_updater.h"
 
 namespace arbiter::server::puzzles {
+namespace {
+
+// How far the solver goes toward Glicko-2's answer against a provisional puzzle: a failure there
+// says less about the solver than a solve (the puzzle's rating is still the engine's guess).
+constexpr double kProvisionalSolved = 0.8;
+constexpr double kProvisionalFailed = 0.3;
+
+ratings::Rating toward(const ratings::Rating& from, const ratings::Rating& to, double weight) {
+  return {from.rating + (to.rating - from.rating) * weight,
+          from.deviation + (to.deviation - from.deviation) * weight,
+          from.volatility + (to.volatility - from.volatility) * weight};
+}
+
+}  // namespace
 
 store::PuzzleAttemptRow rate_attempt(const std::string& solver_name,
                                      const std::optional<store::PuzzleRatingRow>& solver,
@@ -21,7 +35,9 @@ store::PuzzleAttemptRow rate_attempt(const std::string& solver_name,
     me = ratings::inflate({solver->rating, solver->deviation, solver->volatility}, absent);
   }
   const Rating it{puzzle.rating, puzzle.deviation, puzzle.volatility};
-  const Rating me_after = ratings::update(me, {{it, solved ? 1.0 : 0.0}});
+  const double weight =
+      ratings::provisional(it) ? (solved ? kProvisionalSolved : kProvisionalFailed) : 1.0;
+  const Rating me_after = toward(me, ratings::update(me, {{it, solved ? 1.0 : 0.0}}), weight);
   const Rating it_after = ratings::update(it, {{me, solved ? 0.0 : 1.0}});
 
   store::PuzzleAttemptRow a;

@@ -4,6 +4,13 @@
 // grows with the days since its last rated attempt, one rating period per day as players'
 // ratings do (docs/online.md); a puzzle's does not (puzzles are played all the time). A new
 // solver starts at 1500, RD 350, volatility 0.06.
+//
+// A puzzle whose own rating is still provisional moves the solver less: the solver's new rating,
+// deviation and volatility go only part of the way from before to Glicko-2's answer, 0.8 of it
+// for a solve and 0.3 for a failure (puzzle_glicko.cpp). A puzzle starts at the engine's guess
+// of its difficulty with RD 350, so without this a new solver's first failure would cost 162
+// points against a puzzle of 1500 and 343 against one of 1000 (now 49 and 103). The puzzle
+// itself moves by the whole answer.
 #pragma once
 
 #include <cstdint>

@@ -56,9 +56,17 @@ TEST_F(OnlineApiTest, AccountsRegisterLogInAndOut) {
   const std::string answer = by_cookie.read_all();
   ASSERT_EQ(statuses(answer), std::vector<int>{200}) << answer;
   EXPECT_NE(answer.find("\"Alice\""), std::string::npos);
+  // GET /api/sessions says the same, and answers 200 with nobody too.
+  HttpReply owner = send("GET", "/api/sessions", nullptr, session);
+  ASSERT_EQ(owner.status, 200) << owner.body;
+  EXPECT_EQ(owner.parsed()["username"], "Alice");
 
   ASSERT_EQ(send("DELETE", "/api/sessions", nullptr, session).status, 200);
   EXPECT_EQ(send("GET", "/api/account", nullptr, session).status, 401);
+  HttpReply nobody = send("GET", "/api/sessions", nullptr, session);
+  ASSERT_EQ(nobody.status, 200) << nobody.body;
+  EXPECT_TRUE(nobody.parsed()["username"].is_null()) << nobody.body;
+  EXPECT_TRUE(send("GET", "/api/sessions", nullptr).parsed()["username"].is_null());
 }
 
 // Bad input: one-line 4xx JSON errors, nothing written.

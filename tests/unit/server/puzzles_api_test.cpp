@@ -4,8 +4,11 @@
 // cookie, bad input as one-line 4xx errors, and the attempt rate limit.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "raw_client.h"
 #include "server/play/hub.h"
+#include "server/ratings/glicko2.h"
 #include "server_fixture.h"
 
 namespace arbiter::server::test {
@@ -131,6 +134,9 @@ TEST_F(PuzzlesApiTest, AWrongMoveFailsAndShowsTheSolution) {
   EXPECT_EQ(a["solution"], json({"i9-i10"}));
   EXPECT_EQ(a["rated"], true);
   EXPECT_LT(a["rating_change"].get<int>(), 0);
+  // The puzzle's rating is provisional (RD 350): the new solver goes 0.3 of Glicko-2's way.
+  const double raw = ratings::update({}, {{{1400, 350, 0.06}, 0.0}}).rating;
+  EXPECT_NEAR(a["rating_change"].get<int>(), std::lround(1500 + 0.3 * (raw - 1500)) - 1500, 1);
   EXPECT_EQ(a["rating"]["failed"], 1);
   EXPECT_GT(a["puzzle_rating"].get<int>(), 1400);
   // A two-move line failed at its second move.

@@ -9,7 +9,7 @@ import type { BoardView, Game, LastMove, LegalPrefix } from '../api';
 import { BoardKeyboard } from '../board/keyboard';
 import { gameEntry, gameTitle } from '../catalog';
 import { h } from '../dom';
-import { t } from '../i18n';
+import { listText, t } from '../i18n';
 import { getPref, setPref } from '../storage';
 import { Announcer } from './announcer';
 import { type BoardState, cellText, slotText } from './describe';
@@ -56,10 +56,11 @@ export class GameAccess {
   private readonly entry: MoveEntry;
   private readonly help = h('p', { id: 'board-keys', class: 'visually-hidden' });
   private readonly text = h('pre', { id: 'text-board', class: 'text-board', tabindex: 0, hidden: true });
-  private readonly toggle = h('button', { id: 'text-board-toggle', type: 'button', 'aria-controls': 'text-board' });
+  // Shows and hides the text board: the page puts it in its menu.
+  readonly toggle = h('button', { id: 'text-board-toggle', type: 'button', 'aria-controls': 'text-board' });
   // Under the board: the key help its label points to and the text board.
   readonly under = h('div', { class: 'board-access' }, this.help, this.text);
-  // In the decision column: the move field (for whoever may play here) and the text toggle.
+  // In the decision column: the move field, for whoever may play here.
   readonly act = h('div', { class: 'access-act' });
   private last: Drawn | null = null;
   private followed: { ply: number; shown: number; live: boolean; status: string } | null = null;
@@ -135,7 +136,7 @@ export class GameAccess {
     this.toggle.setAttribute('aria-expanded', String(!this.text.hidden));
     this.entry.translate();
     const typing = g.status === 'playing' && this.host.canPlay();
-    const want: Node[] = typing || this.entry.element.contains(document.activeElement) ? [this.entry.element, this.toggle] : [this.toggle];
+    const want: Node[] = typing || this.entry.element.contains(document.activeElement) ? [this.entry.element] : [];
     if (want.length !== this.act.childNodes.length || want.some((n, i) => this.act.childNodes[i] !== n)) this.act.replaceChildren(...want);
   }
 
@@ -165,9 +166,9 @@ export class GameAccess {
       this.announcer.say(t('a11y.cleared'));
       return;
     }
-    const shown = d.targets.slice(0, 8).join(', ');
+    // Every target counted is named: a count with fewer names leaves the rest unknown.
     this.announcer.say(
-      `${t('a11y.selection', { cells: d.selected.join(', ') })} ${d.targets.length ? t('a11y.targets', { count: d.targets.length, list: shown }) : ''}`.trim(),
+      `${t('a11y.selection', { cells: d.selected.join(', ') })} ${d.targets.length ? t('a11y.targets', { count: d.targets.length, list: listText(d.targets) }) : ''}`.trim(),
     );
   }
 

@@ -20,6 +20,7 @@ const kLines = 3; // engine lines asked for
 export interface AnalysisHost {
   redraw(): void;
   named(title: string): void; // the line is known: the page's title
+  gone(message: string): void; // the stored game named does not exist (the server's words)
 }
 
 // How the page was asked for: a stored game (`reviewAsked`: its review at once), or a position
@@ -44,6 +45,7 @@ export class AnalysisCtrl {
   flipped = false;
   hintText = '';
   hintError = false;
+  lineError = ''; // why the position on show could not be loaded ('' once it is)
   treeVersion = 0; // bumped by every change of the tree's shape
   alive = true;
   readonly engine: EngineSocket;
@@ -129,12 +131,16 @@ export class AnalysisCtrl {
       try {
         view = await analysisApi.line(lineBody(this.source, this.tree.movesTo(node)));
       } catch (e) {
-        if (this.alive && this.current === node) this.setHint(message(e), true);
+        if (this.alive && this.current === node) {
+          this.lineError = message(e);
+          this.setHint(this.lineError, true);
+        }
         return;
       }
       this.views.set(k, view);
     }
     if (!this.alive || this.current !== node) return;
+    this.lineError = '';
     this.shown = view;
     this.maker.reset(view.status === 'playing');
     this.startEngine();
@@ -209,16 +215,27 @@ export class AnalysisCtrl {
     } else if (ev.key === 'Escape') this.maker.cancel();
   }
 
+  private started: { start: AnalysisStart; follow: (id: string) => void } | null = null;
+  private begun = false; // the tree is built
+
   // The start: a stored game (and its review; a game being played is followed as it goes on:
-  // `follow` opens its socket), or a position with moves.
+  // `follow` opens its socket), or a position with moves. A stored game that does not exist is
+  // the host's to say (`gone`).
   async begin(start: AnalysisStart, follow: (id: string) => void): Promise<void> {
+    this.started = { start, follow };
     let moves: string[] = [];
     if ('id' in this.source) {
       const id = this.source.id;
       try {
         this.stored = await api.get(id);
       } catch (e) {
-        this.setHint(message(e), true);
+        if (!this.alive) return;
+        if (e instanceof ApiError && e.status === 404) {
+          this.host.gone(e.message);
+          return;
+        }
+        this.lineError = message(e);
+        this.setHint(this.lineError, true);
         return;
       }
       if (!this.alive || !this.stored) return;
@@ -238,9 +255,17 @@ export class AnalysisCtrl {
       }
     }
     this.tree = new VariationTree(moves);
+    this.begun = true;
     this.treeVersion++;
     this.host.named(t('analysis.title', { game: gameTitle(this.gameName()) }));
     await this.go(this.tree.mainAt(moves.length));
+  }
+
+  // The server can be reached again: what could not be loaded for want of it is asked for again.
+  retry(): void {
+    if (!this.alive || !this.lineError.includes(t('api.unreachable'))) return;
+    if (this.begun) void this.go(this.current);
+    else if (this.started) void this.begin(this.started.start, this.started.follow);
   }
 
   // The page is left: the server stops the analysis with the socket.

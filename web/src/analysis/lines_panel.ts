@@ -23,7 +23,7 @@ function score(line: LiveLine, mover: number): string {
 
 export function linesPanel(state: LinesState, play: (move: string) => void): HTMLElement {
   const info = state.info;
-  const box = h('div', { class: 'engine-lines', id: 'engine-lines', 'data-depth': info?.depth ?? '' });
+  const box = h('div', { class: 'engine-lines', id: 'engine-lines', 'data-depth': info?.depth ?? '', 'data-final': info?.final ? 'true' : undefined });
   if (!info || !info.lines.length) {
     box.append(h('p', { class: 'engine-note' }, state.note || (state.on ? t('analysis.thinking') : t('analysis.engine_off'))));
     return box;

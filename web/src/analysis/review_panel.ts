@@ -5,7 +5,8 @@
 import { h } from '../dom';
 import { t } from '../i18n';
 import { seatName } from '../i18n/server_text';
-import type { ReviewState } from './analysis_api';
+import { type ReviewState, type Verdict, verdictMark } from './analysis_api';
+import { verdictName } from './move_list';
 
 export interface ReviewView {
   state: ReviewState | null; // null: not asked about yet
@@ -35,12 +36,16 @@ export function reviewPanel(v: ReviewView, request: () => void): HTMLElement {
   } else if (v.state?.report) {
     const report = v.state.report;
     line.append(t('analysis.review_done', { settings: report.settings }));
+    // The marks head the columns (named for the pointer); the players' column is named for
+    // screen readers alone.
+    const head = (verdict: Verdict) => h('th', { scope: 'col', title: verdictName(verdict) }, verdictMark(verdict));
     const table = h('table', { class: 'review-summary' },
-      h('tr', null, h('th', null, ''), h('th', null, '?!'), h('th', null, '?'), h('th', null, '??')));
+      h('tr', null, h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, t('table.player'))),
+        head('inaccuracy'), head('mistake'), head('blunder')));
     report.players.forEach((name, i) => {
       const count = (verdict: string) => report.moves.filter((m) => m.mover === i && m.verdict === verdict).length;
       table.append(h('tr', { 'data-player': i },
-        h('th', null, seatName(name)),
+        h('th', { scope: 'row' }, seatName(name)),
         h('td', null, count('inaccuracy')), h('td', null, count('mistake')), h('td', null, count('blunder'))));
     });
     box.append(table);

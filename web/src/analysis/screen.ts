@@ -36,10 +36,10 @@ export class AnalysisScreen {
         h('div', { class: 'game-head' }, this.title, this.banner),
         h('div', { class: 'analysis-main' }, this.bars, this.boardWrap, this.hint, this.controls),
         h('div', { class: 'analysis-side' },
-          h('div', { class: 'card' }, h('h3', null, t('analysis.engine')), this.engineBox),
-          h('div', { class: 'card' }, h('h3', null, t('analysis.graph')), this.graphBox),
-          h('div', { class: 'card' }, h('h3', null, t('analysis.moves')), this.movesBox),
-          h('div', { class: 'card' }, h('h3', null, t('analysis.review')), this.reviewBox))),
+          h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('analysis.engine')), this.engineBox),
+          h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('analysis.graph')), this.graphBox),
+          h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('analysis.moves')), this.movesBox),
+          h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('analysis.review')), this.reviewBox))),
     );
   }
 

@@ -49,7 +49,9 @@ export function controlsView(ctrl: AnalysisCtrl): HTMLButtonElement[] {
 export function engineView(ctrl: AnalysisCtrl): HTMLElement {
   const view = ctrl.shown;
   const terminal = view?.status === 'finished';
-  return linesPanel({ info: ctrl.info, on: ctrl.engineOn, note: ctrl.engineNote || (terminal ? view?.result ?? '' : '') }, (move) => ctrl.play(move));
+  // A position that could not be loaded is not being thought about.
+  const note = ctrl.lineError ? t('analysis.not_loaded') : ctrl.engineNote || (terminal ? view?.result ?? '' : '');
+  return linesPanel({ info: ctrl.lineError ? null : ctrl.info, on: ctrl.engineOn, note }, (move) => ctrl.play(move));
 }
 
 // The graph over the main line: the review's values, else what the engine said so far.

@@ -252,6 +252,8 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
   // Clicks and taps name a cell or slot by geometry (pointer.ts); hovering one lights it and the
   // route to it.
   if (marks.onClick) svg.classList.add('clickable');
+  // Nothing selected yet: the marks on what can move are light, and full on the one hovered.
+  if (targets.size && !selected.size) svg.classList.add('picking');
   const shape: HitShape = {
     cells: view.cells.map((c) => ({ name: c.name, at: layout.centre.get(c.name)! })),
     slots: freeSlots,

@@ -9,11 +9,12 @@ import { clock, seatClockMs } from './panel';
 const kTickMs = 250;
 
 // Returns the function that stops it.
-export function startClock(ctrl: GameCtrl, places: { players: HTMLElement; controls: HTMLElement }): () => void {
+// `clocks` holds the seats' clocks (the bars by the board), `controls` the claim button.
+export function startClock(ctrl: GameCtrl, places: { clocks: HTMLElement; controls: HTMLElement }): () => void {
   const tick = window.setInterval(() => {
     const game = ctrl.game;
     if (!game || game.status !== 'playing') return;
-    const el = places.players.querySelector(`[data-clock="${game.to_move}"]`);
+    const el = places.clocks.querySelector(`[data-clock="${game.to_move}"]`);
     const seat = game.seats[game.to_move];
     if (el && seat && seat.kind !== 'open') {
       const c = seatClockMs(game, game.to_move, Date.now() - ctrl.receivedAt);

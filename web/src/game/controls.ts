@@ -1,7 +1,8 @@
 // The game page's words and controls for the decision at hand: the status line, why a click did
-// nothing, undo, abort (before every seat has moved) or resign (asked twice), rematch (with the offer of another player who asked
-// first), flip, copy position, and the move confirm setting. Views only: the page passes its
-// state and what each button does.
+// nothing, undo, abort (before every seat has moved) or resign (asked twice), rematch (with the
+// offer of another player who asked first; shown in the game-over panel), flip, copy position
+// and the move confirm setting (in the game menu). Views only: the page passes its state and
+// what each button does.
 
 import type { Game } from '../api';
 import { gameEntry } from '../catalog';
@@ -9,10 +10,10 @@ import { copyText, h } from '../dom';
 import { listText, serverText, t } from '../i18n';
 import { legendText, seatName, serverPhrase } from '../i18n/server_text';
 import { confirmMoves, setConfirmMoves } from '../storage';
+import { resultLine } from './result';
 
 export interface ControlsState {
   game: Game;
-  position: string; // of the position on show
   mine: number[]; // the seats this browser holds
   busy: boolean; // a request that changes the game is in flight
   confirmResign: boolean; // Resign was pressed once
@@ -44,24 +45,27 @@ export function controlItems(c: ControlsState): HTMLElement[] {
   } else if (g.status === 'playing' && c.mine.length) {
     out.push(h('button', { id: 'resign', class: c.confirmResign ? 'primary' : '', disabled: c.busy, onclick: c.resign }, c.confirmResign ? t('controls.really_resign') : t('controls.resign')));
   }
-  if (g.status === 'finished' && c.mine.length) out.push(rematchItem(c));
-  else if (g.rematch_id) {
+  // A player's Rematch is in the game-over panel (rematchItem); a visitor may watch it.
+  if (g.rematch_id && !c.mine.length) {
     out.push(h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.rematch_id)}` }, t('controls.watch_rematch')));
   }
-  out.push(
-    h('button', { id: 'flip', onclick: c.flip }, c.rotates ? t('look.rotate') : t('controls.flip')),
-    h('button', {
-      id: 'copy-position',
-      onclick: (ev: Event) => {
-        const b = ev.currentTarget as HTMLButtonElement;
-        void copyText(c.position).then((ok) => {
-          b.textContent = ok ? t('common.copied') : t('common.copy_failed');
-          window.setTimeout(() => { b.textContent = t('controls.copy_position'); }, 1500);
-        });
-      },
-    }, t('controls.copy_position')),
-  );
+  out.push(h('button', { id: 'flip', onclick: c.flip }, c.rotates ? t('look.rotate') : t('controls.flip')));
   return out;
+}
+
+// Copies the position shown (the game menu), saying for a moment whether it worked.
+export function copyPositionButton(position: string): HTMLElement {
+  return h('button', {
+    id: 'copy-position',
+    type: 'button',
+    onclick: (ev: Event) => {
+      const b = ev.currentTarget as HTMLButtonElement;
+      void copyText(position).then((ok) => {
+        b.textContent = ok ? t('common.copied') : t('common.copy_failed');
+        window.setTimeout(() => { b.textContent = t('controls.copy_position'); }, 1500);
+      });
+    },
+  }, t('controls.copy_position'));
 }
 
 // Draw and takeback offers between people: the button to offer, or the other side's prompt;
@@ -101,8 +105,9 @@ function offerItems(c: ControlsState, othersAi: boolean): HTMLElement[] {
   return out;
 }
 
-// After the game: go to the rematch, accept another player's offer, or ask (then wait).
-function rematchItem(c: ControlsState): HTMLElement {
+// After the game, for a player: go to the rematch, accept another player's offer, or ask (then
+// wait). The one Rematch of the page, in the game-over panel.
+export function rematchItem(c: Pick<ControlsState, 'game' | 'mine' | 'busy' | 'rematch' | 'followRematch'>): HTMLElement {
   const g = c.game;
   if (g.rematch_id) return h('button', { id: 'rematch', class: 'primary', onclick: c.followRematch }, t('game.go_rematch'));
   const asked = c.mine.some((i) => g.seats[i]?.rematch);
@@ -113,7 +118,7 @@ function rematchItem(c: ControlsState): HTMLElement {
       t('controls.offer_rematch', { names: listText(offering), count: offering.length }), ' ',
       h('button', { id: 'rematch', class: 'primary', disabled: c.busy, onclick: c.rematch }, t('common.accept')));
   }
-  return h('button', { id: 'rematch', disabled: c.busy || asked, onclick: c.rematch }, asked ? t('controls.rematch_waiting') : t('game.rematch'));
+  return h('button', { id: 'rematch', class: asked ? '' : 'primary', disabled: c.busy || asked, onclick: c.rematch }, asked ? t('controls.rematch_waiting') : t('game.rematch'));
 }
 
 // "Confirm each move before it is sent", remembered (storage.ts); `changed` hears the new value.
@@ -126,9 +131,9 @@ export function confirmSetting(changed: (on: boolean) => void): HTMLElement {
   return h('label', { class: 'small muted' }, box, ' ', t('controls.confirm_setting'));
 }
 
-// Whose turn it is, or how the game ended.
+// Whose turn it is, or once the game is over the one line of who won and how (result.ts).
 export function statusText(g: Game, mine: number[], myTurn: boolean): string {
-  if (g.status === 'finished') return serverPhrase(g.result) || t('common.game_over');
+  if (g.status === 'finished') return resultLine(g);
   const seat = g.seats[g.to_move];
   const who = seatName(seat?.player ?? '?');
   if (myTurn) return mine.length > 1 ? t('status.your_turn_seat', { seat: who }) : t('status.your_turn');

@@ -15,6 +15,7 @@ import { BoardMotion } from './board_motion';
 import { explainClick } from './controls';
 import { SeatRequests } from './requests';
 import { anyToken, heldSeats, type SeatTokens, tokenFor } from './seats';
+import { RatingsView } from './ratings';
 import { GameSignals } from './signals';
 
 // Moves that arrive together are shown one after another, each played out along its route
@@ -69,6 +70,7 @@ export class GameCtrl {
   readonly motion = new BoardMotion();
   readonly signals: GameSignals;
   readonly requests = new SeatRequests(this);
+  readonly ratings: RatingsView; // the players' ratings and, after a rated game, their changes
   private tokens: SeatTokens;
 
   constructor(
@@ -77,6 +79,7 @@ export class GameCtrl {
   ) {
     this.tokens = tokensFor(id);
     this.signals = new GameSignals(id);
+    this.ratings = new RatingsView(id, () => this.redraw());
     this.maker = new MoveMaker(id, {
       changed: () => this.redraw(),
       send: (move) => void this.requests.move(move),
@@ -178,6 +181,7 @@ export class GameCtrl {
     this.receivedAt = Date.now();
     const shown = shownOf(g);
     if (shown) this.history.put(shown);
+    this.ratings.follow(g);
     if (g.thinking) this.thinking = g.thinking;
     else if (changed) this.thinking = null;
     if (!old) {
@@ -315,6 +319,7 @@ export class GameCtrl {
     this.alive = false;
     this.playback.stop();
     this.signals.close();
+    this.ratings.stop();
     this.tokens = {};
   }
 }

@@ -1,4 +1,4 @@
-// The game page's side panel, drawn from the game object: players and clocks, the AI's thinking,
+// The game page's side panel, drawn from the game object: the players, the AI's thinking,
 // invite links for open seats, and the move list with its replay bar. Pure views: the page owns
 // the state and passes what a click should do.
 
@@ -63,17 +63,12 @@ export function seatClockMs(g: Game, i: number, running: number): { ms: number; 
   return { ms: left, low: g.status === 'playing' && (left < 10_000 || (start > 0 && left < start / 10)) };
 }
 
-function clockSpan(g: Game, i: number, running: number): HTMLElement {
-  const c = seatClockMs(g, i, running);
-  return h('span', { class: c.low ? 'clock low' : 'clock', 'data-clock': i }, clock(c.ms));
-}
-
-// One line per seat: colour, name, who holds it, the summary of the position shown, the clock.
-export function playerRows(g: Game, board: BoardView, mine: number[], live: boolean, runningMs: number): HTMLElement[] {
+// One line per seat: colour, name, who holds it, the summary of the position shown, the result
+// (the clocks are in the bars by the board, player_bars.ts).
+export function playerRows(g: Game, board: BoardView, mine: number[], live: boolean): HTMLElement[] {
   const rows = g.seats.map((seat, i) => {
     const vp = board.players[i];
     const toMove = g.status === 'playing' && g.to_move === i && live;
-    const running = g.status === 'playing' && g.to_move === i && seat.kind !== 'open' ? runningMs : 0;
     const kind = mine.includes(i) ? t('common.you') : seat.kind === 'ai' ? t('common.ai_level', { level: seat.level }) : seat.kind === 'open' ? t('panel.open_seat') : t('panel.player');
     const ret = g.status === 'finished' ? g.returns[i] : undefined;
     return h('li', { class: toMove ? 'to-move' : '', 'data-seat': i },
@@ -81,8 +76,7 @@ export function playerRows(g: Game, board: BoardView, mine: number[], live: bool
       h('span', { class: 'who' }, seatName(seat.player)),
       h('span', { class: mine.includes(i) ? 'tag you' : 'tag' }, kind),
       h('span', { class: 'summary' }, serverPhrase(vp?.summary ?? '')),
-      ret !== undefined ? h('span', { class: 'tag' }, ret > 0 ? t('panel.won') : ret < 0 ? t('panel.lost') : t('panel.draw')) : null,
-      clockSpan(g, i, running));
+      ret !== undefined ? h('span', { class: 'tag' }, ret > 0 ? t('panel.won') : ret < 0 ? t('panel.lost') : t('panel.draw')) : null);
   });
   // The board's own counts (a pile of walls).
   for (const c of board.counters ?? []) rows.push(h('li', { class: 'muted small', 'data-counter': c.label }, capitalised(serverPhrase(c.text))));

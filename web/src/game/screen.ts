@@ -1,7 +1,8 @@
-// The game page on screen: its places, laid out once (board, then the decision: head and
-// actions, then the side cards; on a phone the decision stands below the board, so none of it
-// falls below the fold), and filled from the views at every redraw. Element ids and classes
-// are the page's contract with the style sheet and the browser tests.
+// The game page on screen: its places, laid out once (the board between its players' bars, then
+// the decision: head and actions with the game menu, then the side cards; on a phone the
+// decision stands below the board, so none of it falls below the fold), and filled from the
+// views at every redraw. Element ids and classes are the page's contract with the style sheet
+// and the browser tests.
 
 import { GameAccess } from '../a11y/game_access';
 import { api } from '../api';
@@ -12,7 +13,8 @@ import { GameBoard, moverName } from './board';
 import { statusText } from './controls';
 import type { GameCtrl } from './ctrl';
 import { inviteRows, moveItems, playerRows, replayBar, thinkingText } from './panel';
-import { bannerView, choicesView, controlsView, noticeView, settingsView } from './views';
+import { playerBars } from './player_bars';
+import { bannerView, choicesView, controlsView, menuView, noticeView } from './views';
 
 export class GameScreen {
   readonly title = h('h1', { id: 'title' }, t('common.game'));
@@ -23,7 +25,15 @@ export class GameScreen {
   private readonly hint = h('div', { class: 'hint', id: 'hint', 'aria-live': 'polite' });
   private readonly choices = h('div', { class: 'choices', id: 'choices' });
   readonly controls = h('div', { class: 'controls', id: 'controls' });
-  private readonly settings = h('div', { class: 'settings', id: 'settings' });
+  // The secondary actions and the settings, behind one button; it stays open across redraws.
+  private readonly menuItems = h('div', { class: 'menu-items', id: 'game-menu-items' });
+  private readonly menu = h('details', { class: 'game-menu', id: 'game-menu' },
+    h('summary', { class: 'button' }, t('game.menu')), this.menuItems);
+  // The players by the board: the seat drawn at the bottom below it, the others above.
+  private readonly barsTop = h('div', { class: 'player-bars top', id: 'bars-top' });
+  private readonly barsBottom = h('div', { class: 'player-bars bottom', id: 'bars-bottom' });
+  // Holds every seat's clock (clock.ts writes the running one).
+  readonly clocks: HTMLElement;
   readonly players = h('ul', { class: 'players', id: 'players' });
   private readonly thinkingLine = h('div', { class: 'thinking', id: 'thinking' });
   private readonly invites = h('div', { id: 'invites' });
@@ -49,11 +59,13 @@ export class GameScreen {
     });
     this.board = new GameBoard(this.boardWrap, this.access);
     app.append(this.access.announcer.element);
+    this.clocks = h('div', { class: 'game-board' }, this.barsTop, this.boardWrap, this.barsBottom, this.access.under);
     app.append(
       h('div', { class: 'game' },
         h('div', { class: 'game-head' }, this.title, this.banner, this.status),
-        h('div', { class: 'game-board' }, this.boardWrap, this.access.under),
-        h('div', { class: 'game-act' }, this.notice, this.hint, this.choices, this.controls, this.settings, this.access.act),
+        this.clocks,
+        h('div', { class: 'game-act' }, this.notice, this.hint, this.choices,
+          h('div', { class: 'action-row' }, this.controls, this.menu), this.access.act),
         h('div', { class: 'game-side' },
           h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('game.players')), this.players, this.thinkingLine, this.invites),
           h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('game.moves')), this.movesBox, this.replay,
@@ -84,9 +96,16 @@ export class GameScreen {
     fill(this.choices, choicesView(ctrl, f));
     this.drawHint();
     fill(this.controls, controlsView(ctrl, f));
-    fill(this.settings, settingsView(ctrl, f));
+    fill(this.menuItems, menuView(ctrl, f, this.access.toggle));
 
-    fill(this.players, playerRows(g, f.shown.board, f.mine, f.live, Date.now() - ctrl.receivedAt));
+    const bars = playerBars({
+      game: g, board: f.shown.board, mine: f.mine, live: f.live, runningMs: Date.now() - ctrl.receivedAt,
+      ratings: ctrl.ratings.seats, turns: ctrl.turns,
+    });
+    fill(this.barsTop, bars.top);
+    fill(this.barsBottom, bars.bottom);
+    this.barsTop.classList.toggle('many', bars.top.length > 1);
+    fill(this.players, playerRows(g, f.shown.board, f.mine, f.live));
     this.drawThinking();
     fill(this.invites, inviteRows(g, ctrl.id, f.mine));
 
@@ -94,6 +113,24 @@ export class GameScreen {
     if (f.live) this.movesBox.scrollTop = this.movesBox.scrollHeight;
     fill(this.replay, replayBar(g, f.shown.ply, f.live, (p) => void ctrl.showPly(p)));
     this.position.textContent = f.shown.position;
+  }
+
+  // The game menu closes on Escape and on a press outside it.
+  private readonly closeMenu = (ev: Event) => {
+    if (!this.menu.open) return;
+    if (ev instanceof KeyboardEvent ? ev.key === 'Escape' : !this.menu.contains(ev.target as Node)) {
+      this.menu.open = false;
+      if (ev instanceof KeyboardEvent && this.menu.contains(document.activeElement)) this.menu.querySelector('summary')?.focus();
+    }
+  };
+
+  listen(): () => void {
+    document.addEventListener('pointerdown', this.closeMenu);
+    document.addEventListener('keydown', this.closeMenu);
+    return () => {
+      document.removeEventListener('pointerdown', this.closeMenu);
+      document.removeEventListener('keydown', this.closeMenu);
+    };
   }
 
   drawHint(): void {

@@ -1,14 +1,13 @@
 // The game page's parts drawn from the controller's state, each a function from the state (and
 // the frame of the redraw) to elements, doing nothing else: what a button does goes back to the
-// controller. screen.ts puts them in their places; controls.ts, panel.ts and look.ts hold the
-// smaller pieces.
+// controller. screen.ts puts them in their places; controls.ts, panel.ts, player_bars.ts,
+// result.ts and look.ts hold the smaller pieces.
 
 import { h } from '../dom';
 import { gameEntry } from '../catalog';
 import { t } from '../i18n';
-import { serverPhrase } from '../i18n/server_text';
 import { turnStep } from '../board/orientation';
-import { confirmSetting, controlItems } from './controls';
+import { confirmSetting, controlItems, copyPositionButton, rematchItem } from './controls';
 import type { Frame, GameCtrl } from './ctrl';
 import { lookSettings } from './look';
 import { recordLink } from './panel';
@@ -23,22 +22,21 @@ export function bannerView(ctrl: GameCtrl, f: Frame): HTMLElement[] {
   return out;
 }
 
-// The game's result and what next, once it is over; while replaying, how to get back to the
-// live position.
+// What next, once the game is over (the status line above says who won and how, once; the
+// players' rating changes stand in their bars by the board): one Rematch for a player, Analyse
+// and a new game. While replaying, how to get back to the live position.
 export function noticeView(ctrl: GameCtrl, f: Frame): HTMLElement[] {
   const g = f.game;
   const out: HTMLElement[] = [];
   if (g.status === 'finished' && !ctrl.viewing) {
     const mine = f.mine;
     out.push(
-      h('div', { class: 'game-over', id: 'game-over' },
-        h('strong', null, serverPhrase(g.result) || t('common.game_over')),
-        mine.length && !g.rematch_id ? h('button', { id: 'over-rematch', class: 'primary', disabled: ctrl.busy || mine.some((i) => g.seats[i]?.rematch), onclick: () => void ctrl.requests.act('rematch') }, t('game.rematch')) : null,
-        g.rematch_id ? h('button', { class: 'primary', onclick: () => ctrl.followRematch(g) }, t('game.go_rematch')) : null,
-        h('a', { class: 'button', id: 'over-new', href: '#/' }, t('home.new_game')),
-        h('button', { id: 'over-review', disabled: g.moves.length === 0, onclick: () => void ctrl.showPly(0) }, t('game.review')),
+      h('div', { class: 'game-over', id: 'game-over', role: 'group', 'aria-labelledby': 'status' },
+        mine.length
+          ? rematchItem({ game: g, mine, busy: ctrl.busy, rematch: () => void ctrl.requests.act('rematch'), followRematch: () => ctrl.followRematch(g) })
+          : null,
         h('a', { class: 'button', id: 'over-analyse', href: analysisHref(ctrl.id) }, t('analysis.analyse')),
-        g.moves.length ? h('a', { class: 'button', id: 'over-engine-review', href: analysisHref(ctrl.id, '?review=1') }, t('analysis.engine_review')) : null));
+        h('a', { class: 'button', id: 'over-new', href: '#/' }, t('home.new_game'))));
   }
   if (ctrl.viewing) {
     const ply = f.shown.ply;
@@ -66,13 +64,12 @@ export function choicesView(ctrl: GameCtrl, f: Frame): HTMLElement[] {
   return out;
 }
 
-// The actions on the game (controls.ts) and the record's download.
+// The actions on the game (controls.ts).
 export function controlsView(ctrl: GameCtrl, f: Frame): HTMLElement[] {
   const g = f.game;
   return [
     ...controlItems({
       game: g,
-      position: f.shown.position,
       mine: f.mine,
       busy: ctrl.busy,
       confirmResign: ctrl.confirmResign,
@@ -89,7 +86,23 @@ export function controlsView(ctrl: GameCtrl, f: Frame): HTMLElement[] {
       rotates: turnStep(g.board) === 1,
       flip: () => ctrl.flip(),
     }),
-    recordLink(ctrl.id),
+  ];
+}
+
+// The game menu's items: what is wanted now and then, beside the decision at hand: copy the
+// position, download the record, the board as text (`textToggle`, a11y/game_access.ts), the
+// settings, and once the game is over its replay from the start and the engine's review.
+export function menuView(ctrl: GameCtrl, f: Frame, textToggle: HTMLElement): HTMLElement[] {
+  const g = f.game;
+  const over = g.status === 'finished';
+  return [
+    h('div', { class: 'menu-actions' },
+      copyPositionButton(f.shown.position),
+      recordLink(ctrl.id),
+      textToggle,
+      over && g.moves.length ? h('button', { id: 'over-review', type: 'button', onclick: () => void ctrl.showPly(0) }, t('game.review')) : null,
+      over && g.moves.length ? h('a', { class: 'button', id: 'over-engine-review', href: analysisHref(ctrl.id, '?review=1') }, t('analysis.engine_review')) : null),
+    h('div', { class: 'settings', id: 'settings' }, ...settingsView(ctrl, f)),
   ];
 }
 

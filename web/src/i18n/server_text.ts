@@ -42,17 +42,6 @@ export function tagName(tag: string): string {
   return serverText('tag', tag, tag);
 }
 
-// A line of a game's parameters' help ("max_plies=N  R20: ply limit…; 0 = none (default 1000)"):
-// the syntax as it is, the parameter's help in the language chosen, the end's words too.
-export function paramsHelpLine(game: string, line: string): string {
-  const m = /^(\S+)(\s+)(.*?)(\s*\([^()]*\))?$/.exec(line);
-  if (!m || !m[1].includes('=')) return line;
-  const [, syntax, gap, help, tail = ''] = m;
-  const name = syntax.slice(0, syntax.indexOf('='));
-  const lead = tail.match(/^\s*/)![0];
-  return `${syntax}${gap}${serverText('param_help', `${game}.${name}`, help)}${lead}${serverPhrase(tail.trim())}`;
-}
-
 interface Pattern {
   key: MessageKey;
   names: string[];

@@ -15,9 +15,10 @@ import { AnalysisCtrl } from '../analysis/ctrl';
 import { followStored } from '../analysis/follow';
 import { AnalysisScreen } from '../analysis/screen';
 import { sourceForm } from '../analysis/source_form';
-import { h } from '../dom';
+import { clear, h } from '../dom';
 import { t } from '../i18n';
 import type { Live } from '../play/live';
+import { onReachableAgain } from '../reachable';
 
 export function analysisPage(app: HTMLElement, hash: string): () => void {
   const [path, query] = hash.replace(/^#\/?/, '').split('?');
@@ -25,17 +26,34 @@ export function analysisPage(app: HTMLElement, hash: string): () => void {
   const q = new URLSearchParams(query ?? '');
   document.title = t('title.analysis');
   if (!id && !q.get('game')) {
-    app.append(h('h1', null, t('analysis.title_new')), sourceForm());
-    return () => {};
+    const form = sourceForm();
+    app.append(h('h1', null, t('analysis.title_new')), form);
+    // Back from a lost connection: the form's error goes, and what was typed stays.
+    const stop = onReachableAgain(() => {
+      const error = form.querySelector('#source-error');
+      if (error?.textContent?.includes(t('api.unreachable'))) error.textContent = '';
+    });
+    return () => void stop();
   }
 
   const source: LineSource = id ? { id } : { game: q.get('game')!, params: q.get('params') ?? '', position: q.get('position') ?? '' };
   const ctrl = new AnalysisCtrl(source, {
     redraw: () => screen.redraw(),
     named: (title) => screen.named(title),
+    gone: (message) => {
+      // No such stored game: said, with the ways on, and nothing more asked of the server.
+      ctrl.stop();
+      clear(app);
+      app.append(
+        h('h1', null, t('game.no_such')),
+        h('p', { class: 'error', id: 'analysis-gone' }, message),
+        h('p', null, h('a', { class: 'button primary', href: '#/' }, t('app.home')), ' ', h('a', { class: 'button', href: '#/analysis' }, t('analysis.title_new'))));
+      document.title = t('title.no_game');
+    },
   });
   const screen = new AnalysisScreen(app, ctrl);
   let live: Live | null = null;
+  const stopWatching = onReachableAgain(() => ctrl.retry());
 
   const onKey = (ev: KeyboardEvent) => ctrl.key(ev);
   document.addEventListener('keydown', onKey);
@@ -45,6 +63,7 @@ export function analysisPage(app: HTMLElement, hash: string): () => void {
 
   return () => {
     ctrl.stop();
+    stopWatching();
     live?.close();
     document.removeEventListener('keydown', onKey);
   };

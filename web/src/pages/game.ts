@@ -39,6 +39,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
   };
   document.addEventListener('visibilitychange', onVisible);
   const stopClock = startClock(ctrl, screen);
+  const unlisten = screen.listen();
 
   api.get(id).then(
     (g) => {
@@ -59,6 +60,7 @@ export function gamePage(app: HTMLElement, id: string): () => void {
     socket?.close();
     screen.access.stop();
     stopClock();
+    unlisten();
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('visibilitychange', onVisible);
   };

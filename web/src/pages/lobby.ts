@@ -2,9 +2,10 @@
 // LobbyFeed holds the seeks and the listed games being played as the server pushes them (the
 // whole lobby when the socket opens, then each change; the socket reconnects after a drop and
 // gets the whole lobby again). The Seeks card shows the open seeks and challenges, Accept or
-// Withdraw on each, and a form to post one (seeks need an account; logged out, the card says
-// so); when a seek of one's own is taken, the server names its game and the page opens it. The
-// games cards show the games waiting for a player and those being played now.
+// Withdraw on each, and a folded form to post one with a rating range or as a challenge (the
+// home page's time-control presets post the plain ones; seeks need an account: logged out, the
+// card says so); when a seek of one's own is taken, the server names its game and the page
+// opens it. The games cards show the games waiting for a player and those being played now.
 
 import { api, ApiError, type LobbyGame, type Seek } from '../api';
 import { catalogNow, gameTitle } from '../catalog';
@@ -15,13 +16,11 @@ import { currentUser, onUserChange } from '../session';
 import { lobbyUrl, Socket } from '../play/live';
 import { ignoreUnknown, type ServerMessage } from '../server_messages';
 import { seatName } from '../i18n/server_text';
+import { kTimePresets, optionsText, timeControlText } from './game_options';
 
 // The time controls a seek may ask for (docs/online.md); a rated seek needs a limited one.
 function seekTimeControls(): [string, string][] {
-  return [
-    ['none', t('lobby.tc_none')], ['1+0', '1+0'], ['3+2', '3+2'], ['5+3', '5+3'], ['10+5', '10+5'],
-    ['corr:1', t('tc.corr', { count: 1 })], ['corr:3', t('tc.corr', { count: 3 })],
-  ];
+  return [['none', t('lobby.tc_none')], ...kTimePresets.map((p): [string, string] => [p.tc, timeControlText(p.tc)])];
 }
 
 function message(e: unknown): string {
@@ -138,7 +137,7 @@ function seatText(s: LobbyGame['seats'][number]): string {
 
 function gameLine(g: LobbyGame): string {
   const seats = g.seats.map((s) => `${seatName(s.player)}: ${seatText(s)}`).join(', ');
-  return `${gameTitle(g.game)} · ${g.time_control} · ${g.rated ? t('common.rated') : t('common.casual')} — ${seats}`;
+  return `${gameTitle(g.game)} · ${timeControlText(g.time_control)} · ${g.rated ? t('common.rated') : t('common.casual')} — ${seats}`;
 }
 
 // The games waiting for a player (`waiting`) or being played now, live from the feed.
@@ -159,7 +158,7 @@ export function lobbyGamesCard(feed: LobbyFeed, waiting: boolean): HTMLElement {
     }
     card.append(h('ul', { class: 'game-list', id: waiting ? 'open-games' : 'live-games' },
       ...games.map((g) => h('li', { 'data-id': g.id },
-        h('span', { class: 'what' }, gameLine(g), ...(g.params ? [h('br'), h('span', { class: 'muted small' }, g.params)] : [])),
+        h('span', { class: 'what' }, gameLine(g), ...(g.params ? [h('br'), h('span', { class: 'muted small' }, optionsText(g.game, g.params))] : [])),
         ...g.seats.map((s, i) => (s.kind === 'open' ? h('a', { class: 'button', href: `#/join/${encodeURIComponent(g.id)}/${i}` }, t('common.join_as', { seat: seatName(s.player) })) : null)),
         h('a', { class: 'button', href: `#/game/${encodeURIComponent(g.id)}` }, t('common.watch'))))));
   };
@@ -211,7 +210,7 @@ export function lobbyCard(feed: LobbyFeed): HTMLElement {
       });
       return h('li', { 'data-seek': s.id },
         h('span', { class: 'what' },
-          `${gameTitle(s.game)}${s.params ? ` (${s.params})` : ''} · ${s.time_control} · ${s.rated ? t('common.rated') : t('common.casual')} · ${rangeText(s)}`, h('br'),
+          `${gameTitle(s.game)}${s.params ? ` (${optionsText(s.game, s.params)})` : ''} · ${timeControlText(s.time_control)} · ${s.rated ? t('common.rated') : t('common.casual')} · ${rangeText(s)}`, h('br'),
           h('span', { class: 'muted small' }, ...tParts('lobby.by', { name: h('a', { href: `#/players/${encodeURIComponent(s.username)}` }, s.username) }),
             s.challenge ? t('lobby.challenge_to', { name: s.challenge }) : '')),
         button, error);
@@ -257,7 +256,7 @@ export function lobbyCard(feed: LobbyFeed): HTMLElement {
       }
     });
     formBox.append(
-      h('details', { id: 'seek-form', open: true }, h('summary', null, t('lobby.post_title')),
+      h('details', { id: 'seek-form' }, h('summary', null, t('lobby.post_title')),
         h('div', { class: 'form-row' }, h('label', { for: 'seek-game' }, t('common.game')), gamePick),
         h('div', { class: 'form-row' }, h('label', { for: 'seek-time-control' }, t('common.time_control')), tcPick),
         h('label', { class: 'form-row' }, rated, ' ', t('lobby.rated')),

@@ -24,9 +24,10 @@ export function validValue(p: CatalogParam, value: string): boolean {
   }
 }
 
-// The input of `p` showing `value`; `onchange` gets each new value.
-export function paramControl(p: CatalogParam, value: string, onchange: (v: string) => void): HTMLElement {
-  const common = { name: p.name, id: `param-${p.name}`, title: p.help, 'data-type': p.type };
+// The input of `p` showing `value`; `onchange` gets each new value, `choice` names a choice's
+// option.
+export function paramControl(p: CatalogParam, value: string, onchange: (v: string) => void, choice: (c: string) => string = choiceLabel): HTMLElement {
+  const common = { name: p.name, id: `param-${p.name}`, 'data-type': p.type };
   switch (p.type) {
     case 'int': {
       const el = h('input', { ...common, type: 'number', min: p.min, max: p.max, step: 1, value, style: 'width:7em' });
@@ -34,7 +35,7 @@ export function paramControl(p: CatalogParam, value: string, onchange: (v: strin
       return el;
     }
     case 'choice': {
-      const el = h('select', common, ...(p.choices ?? []).map((c) => h('option', { value: c, selected: c === value }, choiceLabel(c))));
+      const el = h('select', common, ...(p.choices ?? []).map((c) => h('option', { value: c, selected: c === value }, choice(c))));
       el.addEventListener('change', () => onchange(el.value));
       return el;
     }

@@ -3,7 +3,9 @@
 // (play/clicks.ts, through the puzzle's own legal endpoint); the other seats' replies slide in
 // and the line goes on until it is won. A wrong move fails the puzzle and shows the right one;
 // the end shows the rating change and the next puzzle. The server checks every move: this page
-// never knows the solution before the end.
+// never knows the solution before the end. A failed puzzle shows the wrong move on the board,
+// the solution at a button's press, and can be tried again (unrated then: the server rates a
+// puzzle once per solver).
 
 import { ApiError, type BoardView, type LastMove } from '../api';
 import type { MoveRoute } from '../board/motion';
@@ -14,6 +16,7 @@ import { catalogNow, gameEntry, gameTitle } from '../catalog';
 import { clear, h } from '../dom';
 import { serverText, t } from '../i18n';
 import { MoveMaker } from '../play/clicks';
+import { onReachableAgain } from '../reachable';
 import { puzzleApi, type AttemptAnswer, type Puzzle, type SolverRating } from '../puzzles/puzzle_api';
 import { confirmMoves, getPref, setPref } from '../storage';
 
@@ -31,6 +34,8 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
   let lastMove: LastMove | null = null;
   let motion: { before?: BoardView; move: MoveRoute; at: number; ms: number } | null = null;
   let answer: AttemptAnswer | null = null;
+  let wrong: LastMove | null = null; // failed: the solver's move that was not the line's
+  let showing: 'mine' | 'solution' = 'mine'; // failed: the board after which of the two
   let message = '';
   let messageError = false;
   let boardKey = '';
@@ -88,6 +93,8 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
     lastMove = null;
     motion = null;
     answer = null;
+    wrong = null;
+    showing = 'mine';
     state = 'solving';
     message = '';
     history.replaceState(null, '', `#/puzzles/${p.id}`);
@@ -96,7 +103,9 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
   }
 
   // The puzzle `which` (an id), or the next one of the game chosen.
+  let asked: string | null = null; // the last load's `which`
   async function load(which: string | null): Promise<void> {
+    asked = which;
     state = 'loading';
     maker.reset(false);
     render();
@@ -127,6 +136,7 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
     if (!puzzle || !board) return;
     const p = puzzle;
     const after = previewChanges(board, maker.changes); // the board the solver's move leaves
+    const route = [...maker.path];
     state = 'checking';
     message = t('puzzles.checking', { move });
     render();
@@ -158,13 +168,29 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
     } else {
       state = a.result;
       if (a.rating) rating = a.rating;
-      board = a.result === 'failed' ? a.solution_board ?? a.board : a.board;
-      lastMove = a.result === 'failed' ? a.expected_move ?? null : null;
+      // A failure shows the wrong move first (the board after it, its route marked).
+      wrong = a.result === 'failed' ? { text: move, path: route, cells: route } : null;
+      showing = 'mine';
+      board = a.board;
+      lastMove = wrong;
       motion = null;
       maker.reset(false);
     }
     render();
   }
+
+  // Failed: the board after the solver's move, or after the line's move in its place.
+  function show(which: 'mine' | 'solution'): void {
+    if (!answer) return;
+    showing = which;
+    board = which === 'solution' ? answer.solution_board ?? answer.board : answer.board;
+    lastMove = which === 'solution' ? answer.expected_move ?? null : wrong;
+    render();
+  }
+
+  const wrongText = () => t('puzzles.wrong', { played: wrong?.text ?? '', move: answer?.expected ?? '' });
+  // "+12", "−12" (a minus sign), "±0".
+  const signed = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
   function statusText(): string {
     if (!puzzle) return state === 'loading' ? t('app.loading') : '';
@@ -176,7 +202,7 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
       case 'solved':
         return t('puzzles.solved');
       case 'failed':
-        return t('puzzles.failed', { move: answer?.expected ?? '' });
+        return wrongText();
       default:
         return '';
     }
@@ -212,13 +238,19 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
     clear(result);
     if ((state === 'solved' || state === 'failed') && answer) {
       const change = answer.rating_change ?? 0;
+      const failed = state === 'failed';
+      const p = puzzle;
       result.append(
-        h('div', { class: state === 'solved' ? 'game-over' : 'game-over failed', id: 'puzzle-end', 'data-result': state },
-          h('strong', null, state === 'solved' ? t('puzzles.solved') : t('puzzles.failed', { move: answer.expected ?? '' })),
+        h('div', { class: failed ? 'game-over failed' : 'game-over', id: 'puzzle-end', 'data-result': state },
+          h('strong', null, failed ? wrongText() : t('puzzles.solved')),
           h('p', { id: 'puzzle-solution' }, t('puzzles.solution', { moves: (answer.solution ?? []).join(' ') })),
           h('p', { id: 'puzzle-change', 'data-change': change },
-            answer.rated ? t('puzzles.change', { change: change > 0 ? `+${change}` : String(change) }) : t('puzzles.unrated')),
-          h('button', { id: 'puzzle-next', class: 'primary', onclick: () => void load(null) }, t('puzzles.next'))));
+            answer.rated ? t('puzzles.rating_change', { change: signed(change) }) : t('puzzles.unrated')),
+          h('div', { class: 'puzzle-end-actions' },
+            failed && p ? h('button', { id: 'puzzle-retry', onclick: () => start(p) }, t('puzzles.retry')) : null,
+            failed ? h('button', { id: 'puzzle-show', onclick: () => show(showing === 'mine' ? 'solution' : 'mine') },
+              showing === 'mine' ? t('puzzles.show_solution') : t('puzzles.show_mine')) : null,
+            h('button', { id: 'puzzle-next', class: 'primary', onclick: () => void load(null) }, t('puzzles.next')))));
     } else if (state === 'empty') {
       result.append(h('button', { id: 'puzzle-next', onclick: () => void load(null) }, t('puzzles.next')));
     }
@@ -256,6 +288,8 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
       boardWrap.append(svg);
     }
     boardWrap.setAttribute('data-played', played.join(' '));
+    if (state === 'failed') boardWrap.setAttribute('data-showing', showing);
+    else boardWrap.removeAttribute('data-showing');
     boardWrap.toggleAttribute('data-busy', state === 'loading' || state === 'checking' || maker.loading);
   }
 
@@ -264,9 +298,18 @@ export function puzzlesPage(app: HTMLElement, id: string): () => void {
     await maker.click(name);
   }
 
+  // Back from a lost connection: a puzzle that could not be loaded is asked for again, and a
+  // move refused for it may be made again (the line so far stays).
+  const stopWatching = onReachableAgain(() => {
+    if (!messageError || !message.includes(t('api.unreachable'))) return;
+    if (state === 'empty') void load(asked);
+    else setMessage('');
+  });
+
   void load(id || null);
   return () => {
     alive = false;
+    stopWatching();
     maker.reset(false);
   };
 }

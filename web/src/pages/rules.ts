@@ -131,13 +131,29 @@ const RULES: Record<string, () => HTMLElement[]> = {
   trap: trapRules,
 };
 
+// The games' tabs, `game`'s marked as the page shown.
+function tabs(game: string): HTMLElement {
+  return h('div', { class: 'tabs' }, ...Object.keys(RULES).map((k) => h('a', { class: 'button', href: `#/rules/${k}`, 'aria-current': k === game ? 'page' : null }, gameTitle(k))));
+}
+
+// The rules of `asked` (`#/rules` alone: the first game's); a name of no game here says so and
+// links to the rules of each game there is. Sets the page's title.
 export function rulesPage(asked: string): HTMLElement {
-  const game = asked in RULES ? asked : 'traverse';
+  if (asked && !Object.keys(RULES).includes(asked)) {
+    document.title = t('title.no_game');
+    return h('div', { class: 'rules', id: 'no-such-rules' },
+      h('h1', null, t('game.no_such')),
+      h('p', { class: 'error' }, t('rules.no_such', { name: asked })),
+      h('p', null, t('rules.games_here')),
+      tabs(''));
+  }
+  document.title = t('title.rules');
+  const game = asked || 'traverse';
   const body = RULES[game]();
   return h(
     'div',
     { class: 'rules' },
-    h('div', { class: 'tabs' }, ...Object.keys(RULES).map((k) => h('a', { class: 'button', href: `#/rules/${k}`, 'aria-current': k === game ? 'page' : null }, gameTitle(k)))),
+    tabs(game),
     h('h1', null, t('rules.heading', { game: gameTitle(game) })),
     ...body,
     h('p', null, h('a', { href: '#/' }, t('rules.start_game'))),
