@@ -8,7 +8,13 @@ import sys
 
 import pytest
 
+from conftest import SLOW
+
 torch = pytest.importorskip("torch")
+# Under the sanitizers the interpreter runs with AddressSanitizer's runtime preloaded, which
+# torch's libraries are not built for; the module's side of the example (BatchedSearch, PUCT)
+# is tested there by test_puct.py.
+pytestmark = pytest.mark.skipif(SLOW, reason="torch under the sanitizer runtime")
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "alphazero.py")
 
