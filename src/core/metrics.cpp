@@ -168,8 +168,10 @@ std::string Metrics::exposition() const {
 }
 
 Metrics& metrics() {
-  static Metrics instance;
-  return instance;
+  // Never destroyed: parts that record or remove readings may be destroyed during the
+  // process's exit after this would be (a hub owned by another static), and must find it.
+  static Metrics* const instance = new Metrics;
+  return *instance;
 }
 
 }  // namespace arbiter::metrics
