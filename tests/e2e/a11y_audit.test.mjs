@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, sleep, startServer, TMP } from './helpers.mjs';
+import { api, firstMove, launch, sleep, startServer, TMP } from './helpers.mjs';
 import { sitePages, visit } from './site_pages.mjs';
 
 const require = createRequire(path.join(path.dirname(new URL(import.meta.url).pathname), '../../web/package.json'));
@@ -21,23 +21,12 @@ let browser;
 let site;
 let analysisPages;
 
-// The first move the legal endpoint offers in game `id`.
-async function firstMove(id) {
-  const clicks = [];
-  for (let i = 0; i < 12; i++) {
-    const legal = await api(server.url, 'GET', `/api/games/${id}/legal?clicks=${clicks.map(encodeURIComponent).join(',')}`);
-    if (legal.complete.length && (!legal.next.length || i > 0)) return legal.complete[0].text;
-    clicks.push(legal.next[0].click);
-  }
-  throw new Error('no move found');
-}
-
 // A finished Traverse game of 10 first-offered moves, reviewed (the review's marks in its move
 // list, its summary table).
 async function reviewedGame() {
   const seated = await api(server.url, 'POST', '/api/games', { game: 'traverse', seats: ['human', 'human'] });
   const id = seated.game.id;
-  for (let i = 0; i < 10; i++) await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(id) }, seated.tokens['0']);
+  for (let i = 0; i < 10; i++) await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(server.url, id) }, seated.tokens['0']);
   await api(server.url, 'POST', `/api/games/${id}/resign`, { seat: 0 }, seated.tokens['0']);
   await api(server.url, 'POST', `/api/games/${id}/review`, {});
   for (let i = 0; i < 300; i++) {

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, newPage, startServer, TMP } from './helpers.mjs';
+import { api, firstMove, launch, newPage, startServer, TMP } from './helpers.mjs';
 
 let server;
 let browser;
@@ -25,23 +25,12 @@ after(async () => {
 
 // The first move the legal endpoint offers in the game: the first click each time until a move
 // is complete.
-async function firstMove(id) {
-  const clicks = [];
-  for (let i = 0; i < 12; i++) {
-    const legal = await api(server.url, 'GET', `/api/games/${id}/legal?clicks=${clicks.map(encodeURIComponent).join(',')}`);
-    if (legal.complete.length && !legal.next.length) return legal.complete[0].text;
-    if (legal.complete.length && i > 0) return legal.complete[0].text;
-    clicks.push(legal.next[0].click);
-  }
-  throw new Error('no move found');
-}
-
 // A two-player game of `plies` first-offered moves; resigned unless `playing`.
 async function playedGame(plies, { playing = false } = {}) {
   const seated = await api(server.url, 'POST', '/api/games', { game: 'traverse', seats: ['human', 'human'] });
   const id = seated.game.id;
   const token = seated.tokens['0'];
-  for (let i = 0; i < plies; i++) await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(id) }, token);
+  for (let i = 0; i < plies; i++) await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(server.url, id) }, token);
   if (!playing) await api(server.url, 'POST', `/api/games/${id}/resign`, { seat: 0 }, token);
   return { id, token, seated };
 }
@@ -152,7 +141,7 @@ test('a game being played: neither a watcher nor its player analyses it until it
   await player.waitForSelector('#players-wait');
   assert.equal(await player.locator('#engine-lines .engine-line').count(), 0);
   // The game goes on: the watcher's main line follows it.
-  await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(id) }, seated.tokens['0']);
+  await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(server.url, id) }, seated.tokens['0']);
   await watcher.waitForSelector('#analysis-moves .move[data-main="1"][data-ply="5"]');
   assert.deepEqual(watcher.errors, []);
   assert.deepEqual(player.errors, []);

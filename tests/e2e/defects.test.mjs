@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { api, launch, newPage, newPhonePage, openCreated, sleep, startServer, tapCentre, TMP, waitIdle, waitYourTurn } from './helpers.mjs';
+import { api, firstMove, launch, newPage, newPhonePage, openCreated, sleep, startServer, tapCentre, TMP, waitIdle, waitYourTurn } from './helpers.mjs';
 import { sitePages, visit } from './site_pages.mjs';
 
 let server;
@@ -31,17 +31,6 @@ async function fitsWidth(page) {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 }
 
-// The first move the legal endpoint offers in game `id`.
-async function firstMove(id) {
-  const clicks = [];
-  for (let i = 0; i < 12; i++) {
-    const legal = await api(server.url, 'GET', `/api/games/${id}/legal?clicks=${clicks.map(encodeURIComponent).join(',')}`);
-    if (legal.complete.length && (!legal.next.length || i > 0)) return legal.complete[0].text;
-    clicks.push(legal.next[0].click);
-  }
-  throw new Error('no move found');
-}
-
 // A rated Trap game between two new accounts (a seek and its acceptance), each moving twice (a
 // game is rated only then), then resigned: both get a rating in the pool trap/real-time (written
 // on a thread of its own, so waited for). Returns the accounts' names.
@@ -57,7 +46,7 @@ async function ratedTrapGame() {
   const tokenOf = (seat) => seated.tokens[String(seat)] ?? sessionA; // the author acts by its session
   for (let i = 0; i < 4; i++) {
     const g = await api(server.url, 'GET', `/api/games/${id}`);
-    await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(id), ply: g.ply }, tokenOf(g.to_move));
+    await api(server.url, 'POST', `/api/games/${id}/moves`, { move: await firstMove(server.url, id), ply: g.ply }, tokenOf(g.to_move));
   }
   const seat = Number(Object.keys(seated.tokens)[0]);
   const over = await api(server.url, 'POST', `/api/games/${id}/resign`, { seat }, tokenOf(seat));

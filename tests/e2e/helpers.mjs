@@ -246,3 +246,16 @@ export async function openGameMenu(page) {
   if (!(await page.locator('#game-menu').evaluate((d) => d.open))) await page.click('#game-menu > summary');
   await page.waitForSelector('#game-menu-items', { state: 'visible' });
 }
+
+// The first move the legal endpoint offers in game `id` on the server at `url`: the clicks the
+// endpoint offers first, taken until they make a move (one that more clicks could extend is
+// taken after the first click).
+export async function firstMove(url, id) {
+  const clicks = [];
+  for (let i = 0; i < 12; i++) {
+    const legal = await api(url, 'GET', `/api/games/${id}/legal?clicks=${clicks.map(encodeURIComponent).join(',')}`);
+    if (legal.complete.length && (!legal.next.length || i > 0)) return legal.complete[0].text;
+    clicks.push(legal.next[0].click);
+  }
+  throw new Error('no move found');
+}
