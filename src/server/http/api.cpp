@@ -224,6 +224,7 @@ Api::Api(Hub& hub, double rate_limit, double create_limit, const AnalysisOptions
   for (const auto& part : {online_->routes(), analysis_->routes(), puzzles_->routes()}) {
     routes_.insert(routes_.end(), part.begin(), part.end());
   }
+  for (const auto& r : routes_) route_labels_.push_back(route_label(&r));
 }
 
 Api::~Api() = default;
@@ -238,7 +239,8 @@ Response Api::handle(const Request& request) {
 }
 
 std::string Api::route_label(const Route* route) {
-  if (!route) return "none";  // answered before a route was found: a limit, a bad path or body
+  if (!route)
+    return kNoRouteLabel;  // answered before a route was found: a limit, a bad path or body
   std::string out;
   for (const auto segment : route->pattern) {
     out += "/";
@@ -251,7 +253,11 @@ void Api::handle_async(const Request& request, Respond given) {
   Routed routed = route_request(request);
   // Every answer counted by its route and status, and timed from here.
   in_flight_.fetch_add(1);
-  Respond respond = [this, given = std::move(given), route = route_label(routed.route),
+  // The label made once per route (the constructor), not per request.
+  const std::string& label =
+      routed.route ? route_labels_[static_cast<std::size_t>(routed.route - routes_.data())]
+                   : kNoRouteLabel;
+  Respond respond = [this, given = std::move(given), route = label,
                      start = std::chrono::steady_clock::now()](Response r) {
     auto& m = metrics::metrics();
     m.http_requests.at({route, std::to_string(r.status)}).add();

@@ -98,6 +98,7 @@ class Api {
   static std::string error_json(std::string_view message);
   // A route as the metrics name it: its pattern, "/api/games/:id/moves"; "none" for none.
   static std::string route_label(const api_routes::Route* route);
+  static inline const std::string kNoRouteLabel = "none";
   static Response error_response(const ApiError& e);
 
  private:
@@ -112,6 +113,7 @@ class Api {
   std::unique_ptr<puzzles::PuzzlesApi> puzzles_;
   // Every concern's routes (route.h), in the order they are matched: the games' first.
   std::vector<api_routes::Route> routes_;
+  std::vector<std::string> route_labels_;  // route_label() of each of routes_, in order
   std::atomic<std::size_t> in_flight_{0};
 };
 
