@@ -7,7 +7,7 @@ FUZZ_SECS  ?= 10
 # first and leaves a core idle behind its last large source.
 export CMAKE_GENERATOR ?= Ninja
 
-.PHONY: all deps build python web run check test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e bench nets clean
+.PHONY: all deps build python web run check test format-check test-release san-configure san-build test-sanitize test-fuzz test-e2e screenshots bench nets clean
 
 all: build
 
@@ -109,6 +109,13 @@ test-fuzz: san-build
 # Browser tests: headless Chromium plays through the web UI against a fresh server.
 test-e2e: build
 	bash tests/e2e/run.sh $(BUILD)/arbiter
+
+# The screenshot gallery (tests/e2e/gallery.mjs): every page at 1280×800 and 390×844, light and
+# dark, in each board theme, into $(SHOTS) with an index.html showing them all. Its own server and
+# scratch store, as the browser tests have; a few minutes.
+SHOTS ?= $(BUILD)/screenshots
+screenshots: build
+	node tests/e2e/gallery.mjs --arbiter $(BUILD)/arbiter --web web/dist --out $(SHOTS)
 
 bench: build
 	./$(BUILD)/arbiter bench

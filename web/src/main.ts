@@ -21,6 +21,7 @@ import { profilePage } from './pages/profile';
 import { registerServiceWorker } from './pwa';
 import { onReachableAgain } from './reachable';
 import { refreshUser } from './session';
+import { mountBoardThemeSwitch } from './theme/board_theme';
 import { mountThemeSwitch } from './theme/theme';
 import { noSuchGameView } from './game/views';
 import { gamePage } from './pages/game';
@@ -118,6 +119,7 @@ mountAccountLink();
 mountLanguageSwitch();
 registerServiceWorker();
 mountThemeSwitch();
+mountBoardThemeSwitch();
 Promise.allSettled([loadCatalog(), refreshUser()])
   .finally(() => {
     window.addEventListener('hashchange', route);

@@ -1,6 +1,6 @@
 // The seats this browser holds (game id → seat tokens, in local storage so a reload resumes) and
 // remembered choices: the home page's form, the board's orientation, the move confirm, the
-// sound, the coordinates, turn notifications and the colour theme.
+// sound, the coordinates, turn notifications, the colour theme and the board theme.
 
 export interface HeldGame {
   game: string; // the game's name, as the catalog gives it
@@ -115,4 +115,13 @@ export function themeChoice(): '' | 'light' | 'dark' {
 
 export function setThemeChoice(theme: '' | 'light' | 'dark'): void {
   setPref('theme', theme);
+}
+
+// The board theme chosen (theme/board_theme.ts names them); '' for the default.
+export function boardThemeChoice(): string {
+  return getPref('board', '');
+}
+
+export function setBoardThemeChoice(theme: string): void {
+  setPref('board', theme);
 }

@@ -10,6 +10,7 @@ const SHELL = [
   '/app.js',
   '/style.css',
   '/theme.css',
+  '/pieces.css',
   '/shell.css',
   '/icon.svg',
   '/manifest.webmanifest',

@@ -65,16 +65,28 @@ MoveParts move_parts(const State& before, const WrittenMove& written) {
   parts.text = State::write_move(w);
   if (w.is_pass()) return parts;
   for (Square sq : w.route) parts.path.push_back(square_name(sq));
-  std::vector<std::string> clicks = {parts.path.front(), parts.path.back()};
   // The piece goes from its square to the end of the route; where the lifted circles go (R15)
   // is drawn once the move is played, as which circle each placement takes is the rules' say.
-  std::vector<ClickChange> changes = {{}, {parts.path.front(), parts.path.back()}};
-  for (Square sq : w.placements) {
-    clicks.push_back(square_name(sq));
-    changes.emplace_back();
+  // A chain of two jumps or more (R10) may also be clicked hop by hop, every landing in turn:
+  // then each landing the chain may stop on completes a move while later hops go on from it.
+  std::vector<std::vector<std::string>> orders = {{parts.path.front(), parts.path.back()}};
+  std::vector<std::vector<ClickChange>> changes = {{{}, {parts.path.front(), parts.path.back()}}};
+  if (parts.path.size() > 2) {
+    orders.push_back({parts.path.front()});
+    changes.push_back({{}});
+    for (std::size_t k = 1; k < parts.path.size(); ++k) {
+      orders.back().push_back(parts.path[k]);
+      changes.back().push_back({parts.path[k - 1], parts.path[k]});
+    }
   }
-  parts.clicks.push_back(std::move(clicks));
-  parts.changes.push_back(std::move(changes));
+  for (std::size_t o = 0; o < orders.size(); ++o) {
+    for (Square sq : w.placements) {
+      orders[o].push_back(square_name(sq));
+      changes[o].emplace_back();
+    }
+  }
+  parts.clicks = std::move(orders);
+  parts.changes = std::move(changes);
   return parts;
 }
 

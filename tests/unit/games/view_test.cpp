@@ -239,9 +239,16 @@ TEST(BoardView, TraverseRoutesAndPlacements) {
   ASSERT_TRUE(parts.ok()) << parts.error();
   EXPECT_EQ(parts->text, "d1-d3-f5/e10,f1");
   EXPECT_EQ(parts->path, (std::vector<std::string>{"d1", "d3", "f5"}));
-  EXPECT_EQ(parts->clicks, (std::vector<std::vector<std::string>>{{"d1", "f5", "e10", "f1"}}));
-  // The piece moves on the second click; placements are drawn once the move is played.
-  EXPECT_EQ(parts->changes, (std::vector<std::vector<ClickChange>>{{{}, {"d1", "f5"}, {}, {}}}));
+  // The piece and its destination, or the chain hop by hop (R10).
+  EXPECT_EQ(parts->clicks, (std::vector<std::vector<std::string>>{
+                               {"d1", "f5", "e10", "f1"}, {"d1", "d3", "f5", "e10", "f1"}}));
+  // The piece moves on the second click (hop by hop: on each landing); placements are drawn
+  // once the move is played.
+  EXPECT_EQ(parts->changes,
+            (std::vector<std::vector<ClickChange>>{{{}, {"d1", "f5"}, {}, {}},
+                                                   {{}, {"d1", "d3"}, {"d3", "f5"}, {}, {}}}));
+  // A single step or jump has one click order.
+  EXPECT_EQ(s->move_parts("d1-d2")->clicks, (std::vector<std::vector<std::string>>{{"d1", "d2"}}));
   EXPECT_FALSE(s->move_parts("d1").ok());
   EXPECT_FALSE(s->move_parts("d1-k3").ok());
   EXPECT_FALSE(s->move_parts("d1-d2/e1/f1").ok());

@@ -8,6 +8,7 @@
 import { api, ApiError, type Game } from '../api';
 import { t } from '../i18n';
 import { MoveMaker } from '../play/clicks';
+import { followUpHint } from '../play/follow_up';
 import { explainClick } from '../game/controls';
 import { gameTitle } from '../catalog';
 import { analysisApi, type LineSource, type LiveInfo, lineBody } from './analysis_api';
@@ -80,6 +81,7 @@ export class AnalysisCtrl {
       confirming: () => false,
       hint: (text, error) => this.setHint(text, error),
       explain: (name, clicks) => (this.shown ? explainClick(this.shown, { viewing: false, mine: [this.shown.to_move], myTurn: true }, name, clicks) : ''),
+      followUp: (next, changes) => followUpHint(this.shown, next, changes),
     });
   }
 

@@ -1,6 +1,6 @@
-// The analysis board on screen: its places, laid out once (the board with its bars and
-// controls; beside it the engine, the graph, the moves and the review), and filled from the
-// views at every redraw. The board and the move list are drawn again only when what they show
+// The analysis board on screen: its places, laid out once (the board with its bars, the moves
+// the clicks could play, and the controls; beside it the engine, the graph, the moves and the
+// review), and filled from the views at every redraw. The board and the move list are drawn again only when what they show
 // changed: the engine's reports come several times a second, and the list keeps its scroll.
 // Element ids and classes are the page's contract with the style sheet and the browser tests.
 
@@ -8,10 +8,11 @@ import { type BoardArrow, drawArrows } from '../board/arrows';
 import { previewChanges } from '../board/preview';
 import { renderBoard } from '../board/render';
 import { clear, h } from '../dom';
+import { wallsOffered } from '../play/follow_up';
 import { t } from '../i18n';
 import type { AnalysisCtrl } from './ctrl';
 import { moveList } from './move_list';
-import { bannerView, barsView, controlsView, engineView, graphView, reviewView } from './views';
+import { bannerView, barsView, choicesView, controlsView, engineView, graphView, reviewView, seatsOf } from './views';
 
 export class AnalysisScreen {
   private readonly title = h('h1', { id: 'title' }, t('analysis.title_new'));
@@ -19,6 +20,7 @@ export class AnalysisScreen {
   private readonly bars = h('div', { class: 'eval-bars-wrap' });
   private readonly boardWrap = h('div', { class: 'board-wrap', id: 'analysis-board' });
   private readonly hint = h('div', { class: 'hint', id: 'hint', 'aria-live': 'polite' });
+  private readonly choices = h('div', { class: 'choices', id: 'analysis-choices' });
   private readonly controls = h('div', { class: 'controls', id: 'analysis-controls' });
   private readonly engineBox = h('div');
   private readonly graphBox = h('div', { class: 'eval-graph-wrap', id: 'eval-graph' });
@@ -34,7 +36,7 @@ export class AnalysisScreen {
     app.append(
       h('div', { class: 'analysis' },
         h('div', { class: 'game-head' }, this.title, this.banner),
-        h('div', { class: 'analysis-main' }, this.bars, this.boardWrap, this.hint, this.controls),
+        h('div', { class: 'analysis-main' }, this.bars, this.boardWrap, this.hint, this.choices, this.controls),
         h('div', { class: 'analysis-side' },
           h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('analysis.engine')), this.engineBox),
           h('div', { class: 'card' }, h('h2', { class: 'card-title' }, t('analysis.graph')), this.graphBox),
@@ -56,6 +58,7 @@ export class AnalysisScreen {
     clear(this.hint);
     this.hint.textContent = ctrl.hintText;
     this.hint.className = ctrl.hintError ? 'hint error' : 'hint';
+    fill(this.choices, choicesView(ctrl));
     fill(this.controls, controlsView(ctrl));
     fill(this.engineBox, [engineView(ctrl)]);
     fill(this.graphBox, [graphView(ctrl)]);
@@ -85,6 +88,7 @@ export class AnalysisScreen {
         flipped: this.ctrl.flipped,
         onClick: view.status === 'playing' ? (name) => void maker.click(name) : undefined,
       });
+      svg.classList.toggle('walls-offered', wallsOffered(clicks.length ? maker.changes : [], maker.next));
       clear(wrap);
       wrap.append(svg);
     }
@@ -96,12 +100,12 @@ export class AnalysisScreen {
   private drawMoves(): void {
     const ctrl = this.ctrl;
     const reviewed = ctrl.review.moves();
-    const from = `${ctrl.treeVersion}|${ctrl.keyOf(ctrl.current)}|${ctrl.review.state?.status ?? ''}|${reviewed.size}`;
+    const from = `${ctrl.treeVersion}|${ctrl.keyOf(ctrl.current)}|${ctrl.review.state?.status ?? ''}|${reviewed.size}|${seatsOf(ctrl)}`;
     if (from === this.movesFrom) return;
     this.movesFrom = from;
     const scrolled = (this.movesBox.firstElementChild as HTMLElement | null)?.scrollTop ?? 0;
     clear(this.movesBox);
-    const list = moveList({ tree: ctrl.tree, current: ctrl.current, review: reviewed }, (n) => void ctrl.go(n));
+    const list = moveList({ tree: ctrl.tree, current: ctrl.current, review: reviewed, seats: seatsOf(ctrl) }, (n) => void ctrl.go(n));
     this.movesBox.append(list);
     list.scrollTop = scrolled;
     keepInView(list);

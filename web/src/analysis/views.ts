@@ -15,6 +15,9 @@ import type { TreeNode } from './tree';
 // The players of the position on show, for the bars and the graph.
 const playersOf = (ctrl: AnalysisCtrl) => ctrl.shown?.board?.players ?? [];
 
+// The players taking turns, for numbering the moves by rounds.
+export const seatsOf = (ctrl: AnalysisCtrl) => ctrl.shown?.seats.length || ctrl.stored?.seats.length || playersOf(ctrl).length || 1;
+
 // Why the engine waits (a stored game still being played) and the way to the game.
 export function bannerView(ctrl: AnalysisCtrl): HTMLElement[] {
   const out: HTMLElement[] = [];
@@ -45,6 +48,15 @@ export function controlsView(ctrl: AnalysisCtrl): HTMLButtonElement[] {
   return buttons.filter((b): b is HTMLButtonElement => b !== null);
 }
 
+// The moves the clicks so far complete while more clicks could go on (a landing of a jump
+// chain clicked hop by hop): play one there, or click on; and a way to drop the clicks.
+export function choicesView(ctrl: AnalysisCtrl): HTMLElement[] {
+  const maker = ctrl.maker;
+  const out: HTMLElement[] = maker.choices.map((m) => h('button', { class: 'primary', 'data-move': m.text, onclick: () => maker.play(m) }, t('game.play_move', { move: m.text })));
+  if (maker.clicks.length) out.push(h('button', { onclick: () => { maker.cancel(); ctrl.setHint(''); } }, t('common.cancel')));
+  return out;
+}
+
 // The engine's lines (a move of one played on the board), or why there are none.
 export function engineView(ctrl: AnalysisCtrl): HTMLElement {
   const view = ctrl.shown;
@@ -55,13 +67,14 @@ export function engineView(ctrl: AnalysisCtrl): HTMLElement {
 }
 
 // The graph over the main line: the review's values, else what the engine said so far.
-export function graphView(ctrl: AnalysisCtrl): SVGSVGElement {
+export function graphView(ctrl: AnalysisCtrl): HTMLElement {
   const main: TreeNode[] = [];
   for (let n: TreeNode | undefined = ctrl.tree.root; n; n = n.children[0]?.main ? n.children[0] : undefined) main.push(n);
   const expected = main.map((n) => ctrl.review.expectedAt(n.ply) ?? ctrl.liveExpected.get(ctrl.keyOf(n)) ?? null);
   const verdicts = new Map([...ctrl.review.moves()].map(([ply, m]) => [ply, m.verdict]));
   const current = ctrl.current;
-  return evalGraph(playersOf(ctrl), { expected, verdicts, shown: current.main ? current.ply : null }, (ply) => void ctrl.go(ctrl.tree.mainAt(ply)));
+  const moves = main.slice(1).map((n) => n.move);
+  return evalGraph(playersOf(ctrl), { expected, verdicts, shown: current.main ? current.ply : null, moves, seats: seatsOf(ctrl) }, (ply) => void ctrl.go(ctrl.tree.mainAt(ply)));
 }
 
 export function reviewView(ctrl: AnalysisCtrl): HTMLElement {

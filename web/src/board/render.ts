@@ -154,7 +154,10 @@ export function renderBoard(view: BoardView, game: string, marks: BoardMarks = {
       const my = (ay + by) / 2;
       const [p, q] = slotEnds(layout, a, b);
       if (walls.has(key)) {
-        wallsG.append(s('line', { x1: p[0], y1: p[1], x2: q[0], y2: q[1], class: lastSlots.has(key) ? 'wall last' : 'wall', 'data-slot': key }));
+        // A wall is a beam: its body, and a lit line along it that the board theme styles.
+        const ends = { x1: p[0], y1: p[1], x2: q[0], y2: q[1] };
+        wallsG.append(s('g', { class: lastSlots.has(key) ? 'wall last' : 'wall', 'data-slot': key },
+          s('line', { ...ends, class: 'wall-body' }), s('line', { ...ends, class: 'wall-shine' })));
         continue;
       }
       // The slot as drawn when hovered or chosen: a lozenge over the edge reaching as far from

@@ -9,6 +9,7 @@ import { normTurns } from '../board/orientation';
 import { previewChanges } from '../board/preview';
 import { renderBoard } from '../board/render';
 import { clear } from '../dom';
+import { wallsOffered } from '../play/follow_up';
 import { seatName } from '../i18n/server_text';
 import type { Frame, GameCtrl } from './ctrl';
 
@@ -54,6 +55,9 @@ export class GameBoard {
         motion: moving ? { before: moving.before, move: moving.move, elapsed: performance.now() - moving.at } : undefined,
         onClick: clickable ? (name) => void ctrl.boardClick(name) : undefined,
       });
+      // After an action that a wall may follow, every free slot is shown (a touch screen has
+      // no hover to find them by).
+      svg.classList.toggle('walls-offered', wallsOffered(clicks.length ? maker.changes : [], targets));
       if (moving) ctrl.motion.ms = Number(svg.getAttribute('data-motion-ms') ?? 0);
       if (moving && !moving.clicks) svg.setAttribute('data-slide', String(shown.ply));
       clear(this.wrap);

@@ -9,6 +9,7 @@ import { normTurns, turnStep, turnsFor } from '../board/orientation';
 import { gameTitle } from '../catalog';
 import { t } from '../i18n';
 import { MoveMaker } from '../play/clicks';
+import { followUpHint } from '../play/follow_up';
 import { History, Playback, type Shown, shownOf } from '../play/history';
 import { addTokens, confirmMoves, coordsShown, getPref, setCoordsShown, setPref, tokensFor } from '../storage';
 import { BoardMotion } from './board_motion';
@@ -86,6 +87,7 @@ export class GameCtrl {
       confirming: () => confirmMoves(),
       hint: (text, error) => this.setHint(text, error),
       explain: (name, clicks) => this.explain(name, clicks),
+      followUp: (next, changes) => followUpHint(this.game, next, changes),
     });
     this.history = new History(id, () => this.redraw());
     // The live board catches up with the game one move of another seat at a time.

@@ -1,7 +1,9 @@
 // Making a move by pointing. The server's `legal` endpoint says, after the clicks so far, what
 // may be clicked next and which moves are already complete; this keeps the clicks and decides
 // when a move is made: exactly one complete move with nothing more to click is sent at once;
-// a complete move that could still go on is offered as a "play" choice. When the host asks for
+// a complete move that could still go on is offered as a "play" choice (a Traverse chain's
+// landing, clicked hop by hop: play here, or go on). Clicks that make no move yet may be followed
+// by a hint of what may come next (follow_up.ts: Trap's second action). When the host asks for
 // it (a touch screen, where a stray tap is easy), a move completed by clicks waits as `pending`
 // until it is confirmed. A request that fails drops the clicks: the selection and what may be
 // clicked always belong together.
@@ -17,6 +19,9 @@ export interface ClickHost {
   hint(text: string, error?: boolean): void;
   // Why a click that is not in `next` does nothing (the caller knows the board).
   explain(name: string, clicks: string[]): string;
+  // What may follow the clicks so far when they make no move yet ('' when nothing is worth
+  // saying): follow_up.ts.
+  followUp?(next: LegalNext[], changes: (ClickChange | null)[]): string;
 }
 
 function sameClick(a: string, b: string): boolean {
@@ -166,8 +171,20 @@ export class MoveMaker {
       this.host.hint(t('clicks.no_move'), true);
       this.cancel();
     } else if (legal.complete.length) {
-      this.host.hint(legal.next.length ? t('clicks.play_or_continue') : t('clicks.choose'));
+      this.host.hint(legal.next.length ? this.playOrContinue(legal) : t('clicks.choose'));
+    } else {
+      const follow = this.host.followUp?.(legal.next, this.changes) ?? '';
+      if (follow) this.host.hint(follow);
     }
+  }
+
+  // A move complete on a square it may also go on from (a landing of a jump chain clicked hop by
+  // hop): play it here, or continue from there; else the general words.
+  private playOrContinue(legal: Legal): string {
+    const at = this.changes[this.changes.length - 1]?.to;
+    const move = legal.complete.length === 1 ? legal.complete[0] : null;
+    const onward = !!at && legal.next.every((n) => n.change?.from === at);
+    return move && onward ? t('clicks.here_or_on', { move: move.text, cell: at }) : t('clicks.play_or_continue');
   }
 
   // Plays a complete move offered as a choice, or the pending one.
