@@ -11,6 +11,7 @@
 
 #include "cli/command.h"
 #include "cli/store_open.h"
+#include "core/log.h"
 #include "server/server.h"
 #include "store/postgres_store.h"
 #include "store/store.h"
@@ -23,6 +24,8 @@ Runner setup_serve(CLI::App& sub) {
     std::string db = kDefaultStoreUrl;
     double drain_grace = 0;
     double drain_timeout = 10;
+    std::string log_format = "text";
+    std::string log_level = "info";
   };
   auto o = std::make_shared<Options>();
   sub.add_option("--port", o->server.port, "TCP port (0: any free port, printed)")
@@ -125,7 +128,20 @@ Runner setup_serve(CLI::App& sub) {
                  "it (--drain-grace included)")
       ->transform(in_range(0.0, 3600.0))
       ->capture_default_str();
+  sub.add_option("--log-format", o->log_format,
+                 "the log's lines on stderr: text (key=value) or json (one object a line)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  sub.add_option("--log-level", o->log_level, "the least level logged: debug, info, warn, error")
+      ->check(CLI::IsMember({"debug", "info", "warn", "error"}))
+      ->capture_default_str();
   return [o] {
+    log::Format format = log::Format::kText;
+    log::Level level = log::Level::kInfo;
+    log::parse_format(o->log_format, format);
+    log::parse_level(o->log_level, level);
+    log::set_format(format);
+    log::set_level(level);
     auto store = open_command_store(o->db);
     if (store::is_postgres_url(o->db)) o->server.shared_store_url = o->db;
     if (!store) return fail(store.error());
@@ -147,25 +163,29 @@ Runner setup_serve(CLI::App& sub) {
 
     server::Server server(o->server, std::shared_ptr<store::Store>(std::move(*store)));
     if (Status st = server.start(); !st) {
-      std::cerr << "arbiter: " << st.error() << "\n";
+      log::error("server.start_failed", {{"error", st.error()}});
       return 1;
     }
-    std::string db = o->db;
+    // A PostgreSQL URL's password is never printed (docs/deploy.md: logs hold no secrets).
+    std::string db = log::redact_url(o->db);
     if (db.starts_with("sqlite:")) db = db.substr(7);
     const std::string host =
         o->server.host == "0.0.0.0" || o->server.host == "127.0.0.1" ? "localhost" : o->server.host;
     std::cout << "arbiter: serving http://" << host << ":" << server.port() << " (db " << db << ")"
               << std::endl;
+    log::info("server.started", {{"port", server.port()}, {"db", db}});
     int signal = 0;
     sigwait(&signals, &signal);
     // A second signal while draining stops at once (the process dies by its default action).
     std::cout << "arbiter: draining" << std::endl;
+    log::info("server.draining", {{"signal", signal}});
     pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
     const auto seconds = [](double s) {
       return std::chrono::milliseconds(static_cast<int64_t>(s * 1000));
     };
     server.drain(seconds(o->drain_grace), seconds(std::max(o->drain_timeout, o->drain_grace)));
     std::cout << "arbiter: stopped" << std::endl;
+    log::info("server.stopped");
     return 0;
   };
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/log.h"
 #include "core/metrics.h"
 
 namespace arbiter::store {
@@ -35,7 +36,7 @@ bool StoreQueue::submit(Write write, Done done) {
   {
     std::lock_guard lock(mu_);
     if (stopping_ || jobs_.size() + in_flight_ >= capacity_) return false;
-    jobs_.push_back({std::move(write), std::move(done)});
+    jobs_.push_back({std::move(write), std::move(done), log::current_request()});
     ++submitted_;
   }
   wake_.notify_one();
@@ -127,6 +128,8 @@ void StoreQueue::run() {
     // Told after the commit, in order, outside the lock: a `done` may queue the game's next
     // write.
     for (std::size_t i = 0; i < n; ++i) {
+      log::RequestScope scope(std::move(batch[i].request));
+      if (!results[i].ok()) log::error("store.error", {{"error", results[i].error()}});
       if (batch[i].done) batch[i].done(results[i]);
     }
     lock.lock();

@@ -53,7 +53,8 @@ class StoreQueue {
   StoreQueue(const StoreQueue&) = delete;
   StoreQueue& operator=(const StoreQueue&) = delete;
 
-  // Queues `write`; `done` is called once on the store thread with its status. False, and
+  // Queues `write`; `done` is called once on the store thread with its status, under the
+  // submitting thread's request scope (core/log.h), as is the log line of a failed write. False, and
   // `done` never called, when the queue is full or stopped.
   bool submit(Write write, Done done);
   // Whether `n` more writes fit now.
@@ -69,6 +70,7 @@ class StoreQueue {
   struct Job {
     Write write;
     Done done;
+    std::string request;  // the submitter's request (core/log.h), taken to the store thread
   };
   void run();
   void note_locked(const Status& st);

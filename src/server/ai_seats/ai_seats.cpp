@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <iostream>
 #include <utility>
 
 #include "ai/levels.h"
+#include "core/log.h"
 #include "core/metrics.h"
 #include "replay/ai_movetime.h"
 
@@ -87,9 +87,9 @@ void AiSeats::queue_job_locked(const LiveGame& g) {
   write.game.id = g.row.id;
   write.ai_job = std::move(job);
   const bool queued = writes_.submit(std::move(write), [id = g.row.id](const store::Status& st) {
-    if (!st) std::cerr << "arbiter: AI job of game " << id << ": " << st.error() << "\n";
+    if (!st) log::error("ai.job_failed", {{"game_id", id}, {"error", st.error()}});
   });
-  if (!queued) std::cerr << "arbiter: AI job of game " << g.row.id << ": the store is busy\n";
+  if (!queued) log::error("ai.job_failed", {{"game_id", g.row.id}, {"error", "the store is busy"}});
 }
 
 void AiSeats::run(const std::string& id) {
@@ -127,7 +127,7 @@ void AiSeats::run(const std::string& id) {
   engine->set_recipe(ai::level_recipe(level));
   Status st = engine->set_position(*position);
   if (!st) {
-    std::cerr << "arbiter: AI for game " << id << ": " << st.error() << "\n";
+    log::error("ai.position_refused", {{"game_id", id}, {"error", st.error()}});
     return;
   }
   {
@@ -168,8 +168,8 @@ void AiSeats::run(const std::string& id) {
     // Called with the game's lock held.
     play_(g, seat, best, [this, g, best](Outcome<GameViewPtr> played) {
       if (played) return;
-      std::cerr << "arbiter: AI move " << best << " in game " << g->row.id << ": "
-                << played.error().message << "\n";
+      log::warn("ai.move_refused",
+                {{"game_id", g->row.id}, {"move", best}, {"error", played.error().message}});
       // Not stored (the store busy or failing): the turn is searched again, not lost.
       if (played.error().status == 503) maybe_start_locked(g);
     });

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/log.h"
 #include "core/metrics.h"
 #include "core/text.h"
 #include "server/accounts/caller.h"
@@ -249,20 +250,36 @@ std::string Api::route_label(const Route* route) {
   return out;
 }
 
-void Api::handle_async(const Request& request, Respond given) {
-  Routed routed = route_request(request);
+void Api::handle_async(const Request& given_request, Respond given) {
+  std::string id = given_request.id.empty() ? log::new_request_id() : given_request.id;
+  log::RequestScope scope(id);
+  Routed routed = route_request(given_request);
+  const Request& request = given_request;
   // Every answer counted by its route and status, and timed from here.
   in_flight_.fetch_add(1);
   // The label made once per route (the constructor), not per request.
   const std::string& label =
       routed.route ? route_labels_[static_cast<std::size_t>(routed.route - routes_.data())]
                    : kNoRouteLabel;
+  const std::string_view target = request.target;
   Respond respond = [this, given = std::move(given), route = label,
-                     start = std::chrono::steady_clock::now()](Response r) {
+                     start = std::chrono::steady_clock::now(), id, method = request.method,
+                     path = std::string(target.substr(0, target.find('?'))),
+                     remote = request.remote](Response r) {
     auto& m = metrics::metrics();
     m.http_requests.at({route, std::to_string(r.status)}).add();
-    m.http_seconds.at({route}).observe(
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m.http_seconds.at({route}).observe(seconds);
+    log::RequestScope own(id);  // whichever thread answers, the line names this request
+    log::write(r.status >= 500 ? log::Level::kWarn : log::Level::kInfo, "request",
+               {{"method", method},
+                {"path", path},
+                {"route", route},
+                {"status", r.status},
+                {"ms", seconds * 1000},
+                {"remote", remote}});
+    r.request_id = id;
     given(std::move(r));
     in_flight_.fetch_sub(1);
   };
@@ -270,8 +287,10 @@ void Api::handle_async(const Request& request, Respond given) {
   const Route& route = *routed.route;
   if (route.quick) return respond(run_handler(hub_, route, *routed.call));
   if (route.async) return run_async(hub_, route, *routed.call, respond);
-  const bool queued = hub_.run_work(
-      [this, &route, call = routed.call, respond] { respond(run_handler(hub_, route, *call)); });
+  const bool queued = hub_.run_work([this, &route, call = routed.call, respond, id] {
+    log::RequestScope work_scope(id);
+    respond(run_handler(hub_, route, *call));
+  });
   if (!queued) respond(error_response(Hub::busy_workers()));
 }
 

@@ -38,6 +38,9 @@ struct Request {
   std::string referer;
   std::string host;
   bool https = false;
+  // The request's id in the log (core/log.h): a trusted proxy's X-Request-Id, or made by
+  // handle_async when "".
+  std::string id = {};
 };
 
 struct Response {
@@ -47,6 +50,7 @@ struct Response {
   std::string disposition;  // Content-Disposition, "" for none
   int retry_after = 0;      // seconds, sent as Retry-After with a 429; 0 for none
   std::string set_cookie;   // a Set-Cookie header, "" for none
+  std::string request_id;   // sent as X-Request-Id, "" for none (set by handle_async)
 };
 
 namespace api_routes {
@@ -71,6 +75,9 @@ class Api {
   // calling (I/O) thread never waits: a change is answered once the store thread has stored it;
   // a query that may be slow or read the disk (a game, a listing, legal, a record) runs on the
   // hub's workers (503 when their queue is full); health and the catalog are answered at once.
+  // Each answer is logged as one "request" line (core/log.h) with its id, method, path (never
+  // the query), route, status and time; the handler, its store writes and their errors run
+  // under the request's scope, so their lines name it too.
   using Respond = std::function<void(Response)>;
   void handle_async(const Request& request, Respond respond);
   // Requests taken by handle_async and not yet answered (a draining server waits for them).

@@ -1,8 +1,8 @@
 #include "server/play/endings.h"
 
-#include <iostream>
 #include <utility>
 
+#include "core/log.h"
 #include "server/play/game_start.h"
 #include "server/play/refusals.h"
 
@@ -138,7 +138,7 @@ void Endings::flag_if_due_locked(const GamePtr& g) {
   if (at > parts_.clock.now()) return flags_.schedule_locked(*g);  // stale entry: the game moved on
   flag_locked(g, [this, id = g->row.id](Outcome<GameViewPtr> out) {
     if (out) return;
-    std::cerr << "arbiter: flag in game " << id << ": " << out.error().message << "\n";
+    log::warn("game.flag_failed", {{"game_id", id}, {"error", out.error().message}});
     if (out.error().status == 503) flags_.schedule(parts_.clock.now() + kFlagRetryMs, id);
   });
 }

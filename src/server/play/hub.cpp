@@ -51,6 +51,7 @@ Hub::Hub(std::shared_ptr<store::Store> store, HubOptions options)
     if (e.kind == GameChanged::Kind::kState) lobby_.game_changed(e.game);
   });
   broadcast_.observers().add([this](const GameChanged& e) { game_metrics_.observe(e); });
+  broadcast_.observers().add([this](const GameChanged& e) { game_log_.observe(e); });
   broadcast_.observers().add([this](const GameChanged& e) {
     if (e.kind != GameChanged::Kind::kEnded || !accounts_.rateable_locked(e.game)) return;
     ratings_.game_over(e.game.row, game_returns(e.game));

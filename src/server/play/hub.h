@@ -59,6 +59,7 @@
 #include "server/play/game_broadcast.h"
 #include "server/play/game_changes.h"
 #include "server/play/game_creation.h"
+#include "server/play/game_log.h"
 #include "server/play/game_metrics.h"
 #include "server/play/game_queries.h"
 #include "server/play/game_registry.h"
@@ -239,6 +240,7 @@ class Hub {
   store::StoreQueue writes_;
   Lobby lobby_{store_};       // told of every change of a listed game (an observer)
   GameMetrics game_metrics_;  // moves, endings and games being played (an observer)
+  GameLog game_log_;          // the games' lines in the log (an observer)
   LegalIndexes legal_;
   FlagScheduler flags_;
   GameBroadcast broadcast_{flags_};

@@ -1,13 +1,13 @@
 // What a client is told when the store fails. The store's own text (an SQL message, a file
 // path, a PostgreSQL "malformed array literal") says how the server is built and is no answer
-// a client can act on: it goes to the server's log (stderr, one line), and the client gets a
-// status and a one-line message naming what failed.
+// a client can act on: it goes to the server's log (core/log.h: a "store.failure" line naming
+// the request), and the client gets a status and a one-line message naming what failed.
 #pragma once
 
-#include <iostream>
 #include <string>
 #include <string_view>
 
+#include "core/log.h"
 #include "server/play/outcome.h"
 #include "store/store.h"
 
@@ -18,7 +18,7 @@ namespace arbiter::server {
 // operation for the client and the log ("reading game X"); "" for none.
 inline ApiError store_failure(std::string_view what, const store::Error& error) {
   const std::string where = what.empty() ? std::string() : std::string(what) + ": ";
-  std::cerr << "arbiter: store: " << where << error.message << "\n";
+  log::error("store.failure", {{"what", what}, {"error", error.message}});
   switch (error.code) {
     case store::ErrorCode::kConflict:
       return conflict(where + "the stored data changed meanwhile; try again");
