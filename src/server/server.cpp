@@ -1,6 +1,7 @@
 #include "server/server.h"
 
 #include <algorithm>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -12,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/log.h"
 #include "server/net/transport.h"
 
 namespace arbiter::server {
@@ -134,7 +136,8 @@ struct Server::Impl {
             options.request_timeout,
             options.secure_cookies,
             websockets,
-            draining},
+            draining,
+            answering},
         ioc(std::max(1, options.threads)) {}
 
   ServerOptions options;
@@ -145,9 +148,15 @@ struct Server::Impl {
   TrustedProxies proxies;
   WsRegistry websockets;
   std::atomic<bool> draining{false};
+  std::atomic<std::size_t> answering{0};
   Context ctx;
   // Declared after what the sessions use, so it (and every session it holds) goes first.
   net::io_context ioc;
+  // Keeps the I/O threads running until stop(). Without it, once a draining server's listener
+  // closed and every connection waited on an answer from the hub (no socket operation pending),
+  // the io_context ran out of work and its threads returned: the answers posted to the
+  // connections then were never written, a stored move answered with a closed connection.
+  net::executor_work_guard<net::io_context::executor_type> running{ioc.get_executor()};
   std::shared_ptr<Listener> listener;
   std::vector<std::thread> threads;
   uint16_t port = 0;
@@ -189,7 +198,7 @@ Status Server::start() {
 
   auto skipped = s.hub.load();
   if (!skipped) return make_error("loading games: " + skipped.error());
-  for (const auto& message : *skipped) std::cerr << "arbiter: skipped " << message << "\n";
+  for (const auto& message : *skipped) log::warn("game.skipped", {{"why", message}});
 
   s.listener = std::make_shared<Listener>(s.ioc, std::move(acceptor), s.ctx);
   s.listener->run();
@@ -209,7 +218,8 @@ void Server::drain(std::chrono::milliseconds grace, std::chrono::milliseconds bo
   std::this_thread::sleep_for(std::min(grace, bound));
   if (s.listener) s.listener->close();
   s.websockets.close_all();
-  while (s.api.in_flight() > 0 && std::chrono::steady_clock::now() - start < bound) {
+  while ((s.api.in_flight() > 0 || s.answering > 0) &&
+         std::chrono::steady_clock::now() - start < bound) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   stop();

@@ -7,8 +7,9 @@
 // rest on as a second request: a Transfer-Encoding other than a lone "chunked", or one sent with
 // a Content-Length, is answered 400 (501 for codings before "chunked") and the connection
 // closed; so is an HTTP/1.1 request without exactly one Host. Every answer carries the security
-// headers of docs/server.md, and its cookie Secure under --secure-cookies or when a trusted proxy
-// says the client spoke https. An upgrade is refused (400) for a malformed Sec-WebSocket-Key
+// headers of docs/server.md, an API answer its X-Request-Id (core/log.h: a trusted proxy's, or
+// one made here), and its cookie Secure under --secure-cookies or when a trusted proxy says the
+// client spoke https. An upgrade is refused (400) for a malformed Sec-WebSocket-Key
 // and (403) when a cookie's page is another site's (cross_site.h).
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
@@ -19,6 +20,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/log.h"
 #include "core/metrics.h"
 #include "core/text.h"
 #include "server/analysis/analysis_api.h"
@@ -95,6 +97,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (!ec) peer_ = endpoint.address();
     peer_known_ = !ec;
   }
+
+  ~HttpSession() { end_answer(); }
 
   void run() {
     net::dispatch(stream_.get_executor(),
@@ -175,6 +179,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       request.host = host;
     }
     request.https = to_lower(first(header("X-Forwarded-Proto"))) == "https";
+    // nginx's $request_id, so the proxy's log and this server's name a request alike.
+    if (const std::string id = header("X-Request-Id"); log::valid_request_id(id)) request.id = id;
   }
 
   // Why a WebSocket upgrade is refused before its handshake: a Sec-WebSocket-Key that is not
@@ -196,6 +202,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         ec == net::error::eof) {
       return close();
     }
+    begin_answer();  // a request (or a bad one) read: an answer is owed
     if (ec == http::error::body_limit) {
       return send(
           Api::error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"}),
@@ -239,6 +246,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                       req.version(), true, false);
         }
         stream_.expires_never();
+        end_answer();  // the WebSocket session answers from here
         start_analysis_ws_session(stream_.release_socket(), ctx_, std::move(request),
                                   std::move(req), std::move(slot_));
         return;
@@ -246,6 +254,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       auto game = ctx_.api.websocket_game(request);
       if (!game) return send(Api::error_response(game.error()), req.version(), true, false);
       stream_.expires_never();
+      end_answer();
       start_ws_session(stream_.release_socket(), ctx_, std::move(*game), request.remote,
                        std::move(req), std::move(slot_));
       return;
@@ -286,6 +295,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (!r.disposition.empty()) res.set(http::field::content_disposition, r.disposition);
       if (r.retry_after > 0) res.set(http::field::retry_after, std::to_string(r.retry_after));
       if (!r.set_cookie.empty()) res.set(http::field::set_cookie, r.set_cookie);
+      if (!r.request_id.empty()) res.set("X-Request-Id", r.request_id);
       res.set("Content-Security-Policy", kContentSecurityPolicy);
       res.set("X-Content-Type-Options", "nosniff");
       res.set(http::field::x_frame_options, "DENY");
@@ -311,6 +321,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     http::async_write(
         stream_, *res,
         [self = shared_from_this(), res, close, drain](beast::error_code ec, std::size_t) {
+          self->end_answer();
           if (ec) return self->close();
           if (drain) return self->drain();
           if (close) return self->close();
@@ -337,6 +348,16 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
                             });
   }
 
+  // This connection's request counts in Context::answering from its read to its answer's write.
+  void begin_answer() {
+    if (!answering_) ctx_.answering.fetch_add(1);
+    answering_ = true;
+  }
+  void end_answer() {
+    if (answering_) ctx_.answering.fetch_sub(1);
+    answering_ = false;
+  }
+
   void close() {
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_both, ec);
@@ -353,6 +374,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   bool peer_known_ = false;
   std::vector<char> scratch_;
   std::size_t drained_ = 0;
+  bool answering_ = false;
 };
 
 }  // namespace

@@ -35,6 +35,10 @@ struct Context {
   // answer closes its connection, so keep-alive clients (a proxy) go elsewhere.
   WsRegistry& websockets;
   const std::atomic<bool>& draining;
+  // HTTP requests read and not yet answered (their answer written): a draining server waits for
+  // them. The API's own count (Api::in_flight) ends when it hands the answer to the session, a
+  // write still to come, which a server stopping then would never send.
+  std::atomic<std::size_t>& answering;
 };
 
 // Serves one accepted connection until it closes (or upgrades to a WebSocket). `verdict` says

@@ -113,9 +113,25 @@ void StoreSync::rereading(const std::string& id, std::function<void(Reply<GameVi
 
 void StoreSync::refresh_later(const std::string& id) {
   if (stopping_) return;
+  {
+    std::lock_guard lock(queued_mu_);
+    if (!queued_.insert(id).second) return;
+  }
   // On a worker: it reads the store. A full queue drops it; the next notice or request of the
-  // game catches up (a stale move is refused by the store's ply check, then reread).
-  work_.submit([this, id] { refresh(id); });
+  // game catches up (a stale move is refused by the store's ply check, then reread). One still
+  // queued when the hub stops is dropped too: the hub's shutdown runs the queue out, and under
+  // another server's stream of moves these rereads held a draining server past its bound.
+  const bool queued = work_.submit([this, id] {
+    {
+      std::lock_guard lock(queued_mu_);
+      queued_.erase(id);  // a notice from here on queues another: this read may miss its change
+    }
+    if (!stopping_) refresh(id);
+  });
+  if (!queued) {
+    std::lock_guard lock(queued_mu_);
+    queued_.erase(id);
+  }
 }
 
 void StoreSync::refresh(const std::string& id) {
@@ -189,7 +205,9 @@ bool StoreSync::refresh_appended(const GamePtr& g) {
 
 void StoreSync::refresh_replayed_later(const std::string& id) {
   if (stopping_) return;
-  work_.submit([this, id] { refresh_fully(id); });
+  work_.submit([this, id] {
+    if (!stopping_) refresh_fully(id);  // as refresh_later's
+  });
 }
 
 void StoreSync::refresh_replayed(const GamePtr& g) {

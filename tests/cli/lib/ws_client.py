@@ -18,7 +18,8 @@ class Ws:
             chunk = self.s.recv(4096)
             if not chunk: raise OSError("closed")
             self.buf += chunk
-        self.buf = self.buf.split(b"\r\n\r\n", 1)[1]
+        head, self.buf = self.buf.split(b"\r\n\r\n", 1)
+        self.status = int(head.split(b" ", 2)[1])  # 101 when upgraded; an error has its body next
 
     def need(self, n):
         while len(self.buf) < n:
