@@ -137,7 +137,8 @@ struct Server::Impl {
             options.secure_cookies,
             websockets,
             draining,
-            answering},
+            answering,
+            unread},
         ioc(std::max(1, options.threads)) {}
 
   ServerOptions options;
@@ -149,6 +150,7 @@ struct Server::Impl {
   WsRegistry websockets;
   std::atomic<bool> draining{false};
   std::atomic<std::size_t> answering{0};
+  std::atomic<bool> unread{false};
   Context ctx;
   // Declared after what the sessions use, so it (and every session it holds) goes first.
   net::io_context ioc;
@@ -218,10 +220,18 @@ void Server::drain(std::chrono::milliseconds grace, std::chrono::milliseconds bo
   std::this_thread::sleep_for(std::min(grace, bound));
   if (s.listener) s.listener->close();
   s.websockets.close_all();
-  while ((s.api.in_flight() > 0 || s.answering > 0) &&
-         std::chrono::steady_clock::now() - start < bound) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
+  const auto answered = [&] { return s.api.in_flight() == 0 && s.answering == 0; };
+  const auto wait_answered = [&] {
+    while (!answered() && std::chrono::steady_clock::now() - start < bound) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  };
+  wait_answered();
+  // An idle keep-alive connection may still bring a request, which stop() would leave
+  // unanswered (a move stored, its answer lost): none is read from now on, and one read as this
+  // was set is waited for too.
+  s.unread = true;
+  wait_answered();
   stop();
 }
 

@@ -78,7 +78,8 @@ class Server {
   // balancer checking it sends new traffic elsewhere) while everything is still served, each
   // answer closing its connection; then the listener closes, the WebSockets are closed (their
   // clients reconnect, to another server), and the requests in flight are answered and their
-  // changes stored, for at most `bound` in all.
+  // changes stored, for at most `bound` in all; a request read after that is not handled (its
+  // connection closes unanswered: sent again elsewhere, it is played once).
   void drain(std::chrono::milliseconds grace, std::chrono::milliseconds bound);
   Hub& hub();
 

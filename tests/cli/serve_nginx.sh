@@ -18,18 +18,12 @@ command -v nginx >/dev/null || { echo "serve_nginx: nginx is not installed (inst
 [ -x "$ws_load" ] || { echo "serve_nginx: $ws_load not built" >&2; exit 1; }
 
 tmp=$(mktemp -d)
+. "$root/tests/cli/lib/nginx.sh"
 pids=()
 schema="nginx_$$"
 cluster=$(cat "$ARBITER_TEST_PG/url")
 cleanup() {
-  # nginx first, and by TERM: its master then stops its workers (killed outright, it would
-  # leave them running, holding the port).
-  if [ -f "$tmp/nginx.pid" ]; then
-    master=$(cat "$tmp/nginx.pid")
-    kill -TERM "$master" 2>/dev/null
-    for _ in $(seq 50); do kill -0 "$master" 2>/dev/null || break; sleep 0.05; done
-    kill -9 "$master" 2>/dev/null
-  fi
+  stop_nginx
   for pid in "${pids[@]}"; do kill -9 "$pid" 2>/dev/null; done
   psql "$cluster" -qc "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null 2>&1
   rm -rf "$tmp"
@@ -37,15 +31,6 @@ cleanup() {
 trap cleanup EXIT
 psql "$cluster" -qc "CREATE SCHEMA $schema" >/dev/null
 db="$cluster&options=-csearch_path%3D$schema"
-
-free_port() { /usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-wait_health() {
-  for _ in $(seq 150); do
-    curl -fsS "http://127.0.0.1:$1/api/health" >/dev/null 2>&1 && return 0
-    sleep 0.1
-  done
-  return 1
-}
 
 ports=()
 for i in 0 1; do
@@ -62,17 +47,7 @@ for i in 0 1; do
 done
 
 front=$(free_port)
-sed -e "s/server 127.0.0.1:8081;/server 127.0.0.1:${ports[0]};/" \
-    -e "s/server 127.0.0.1:8082;/server 127.0.0.1:${ports[1]};/" \
-    -e "s/listen 8080;/listen 127.0.0.1:$front;/" "$root/deploy/nginx.conf" >"$tmp/nginx.conf"
-mkdir -p "$tmp/logs"
-user=""
-[ "$(id -u)" -eq 0 ] && user="user root;"
-nginx -p "$tmp" -c "$tmp/nginx.conf" \
-  -g "daemon off; pid $tmp/nginx.pid; error_log $tmp/logs/error.log; $user" >"$tmp/nginx.out" 2>&1 &
-pids+=($!)
-disown
-wait_health "$front" || { cat "$tmp/nginx.out" "$tmp/logs/error.log" >&2; exit 1; }
+start_nginx "$root" "$front" "${ports[0]}" "${ports[1]}" || exit 1
 
 # A game made through nginx; each following request may reach either server.
 created=$(curl -fsS -H 'Content-Type: application/json' \
@@ -104,7 +79,7 @@ done
 
 # WebSocket clients through nginx, each game's socket on either server.
 "$ws_load" --host 127.0.0.1 --port "$front" --clients 8 --seconds 4 --game traverse >"$tmp/load.txt" 2>&1
-[ "$(sed -n "s/.* errors=\([0-9]*\).*/\1/p" "$tmp/load.txt")" = 0 ] || cat "$tmp/load.txt" "$tmp/server0.log" "$tmp/server1.log" "$tmp/logs/error.log" >&2
+[ "$(sed -n "s/.* errors=\([0-9]*\).*/\1/p" "$tmp/load.txt")" = 0 ] || cat "$tmp/load.txt" "$tmp/server0.log" "$tmp/server1.log" "$tmp/nginx/logs/error.log" >&2
 result=$(grep '^RESULT ' "$tmp/load.txt")
 field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$result"; }
 accepted=$(field accepted)

@@ -9,7 +9,7 @@
 # was answered 200 for is stored at its ply, each game is stored as its client played it (read
 # through nginx and from each server), every game against the AI went on, `arbiter admin check`
 # passes, and no answer was a 5xx but a retryable one (502, 503, 504 or none) that its retry got
-# past (rolling_load.py defines them).
+# past (rolling_load.py defines them), none of them for a move that was played.
 # Usage: serve_rolling.sh ARBITER SOURCE_DIR [MODE]
 set -u
 arbiter=$(realpath "$1")
@@ -104,6 +104,7 @@ for i in 0 1; do
   check "WebSockets closed by server $i's drain" 1 "$(more ws_drops_$i 0)"
 done
 check "every acknowledged move is stored at its ply" 0 "$(field missing)"
+check "no move stored without its answer (a retryable one that was played)" 0 "$(field answer_lost)"
 check "every game is stored as played, on both servers" 0 "$(field mismatched)"
 check "the watchers reconnected within a second" 1 \
   "$(awk -v s="$(field ws_reconnect_max)" 'BEGIN { print (s < 1) ? 1 : 0 }')"

@@ -202,7 +202,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
         ec == net::error::eof) {
       return close();
     }
-    begin_answer();  // a request (or a bad one) read: an answer is owed
+    // A request (or a bad one) read: an answer is owed, unless the server stops (Context::unread).
+    if (ctx_.unread) return close();
+    begin_answer();
     if (ec == http::error::body_limit) {
       return send(
           Api::error_response({413, "request body over " + std::to_string(kMaxBody) + " bytes"}),

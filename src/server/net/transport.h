@@ -39,6 +39,10 @@ struct Context {
   // them. The API's own count (Api::in_flight) ends when it hands the answer to the session, a
   // write still to come, which a server stopping then would never send.
   std::atomic<std::size_t>& answering;
+  // Set once a draining server has answered every request it read, just before it stops: a
+  // request read from then on is not handled, its connection closed unanswered (a proxy sends it
+  // again elsewhere, never played here), since the server would stop before answering it.
+  const std::atomic<bool>& unread;
 };
 
 // Serves one accepted connection until it closes (or upgrades to a WebSocket). `verdict` says

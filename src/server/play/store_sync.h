@@ -17,7 +17,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_set>
 
 #include "server/accounts/session_revocations.h"
 #include "server/ai_seats/ai_seats.h"
@@ -56,6 +58,8 @@ class StoreSync {
   void store_changed(const store::GameChange& change);
   // Rereads a live game from the store on a worker and, when it differs, puts the stored state
   // in its place and broadcasts it. A full queue drops it: the next notice or request catches up.
+  // One already queued for the game, not yet begun, stands for this one too: it reads what the
+  // store holds when it begins.
   void refresh_later(const std::string& id);
   // Runs `attempt` with `done`. On a shared store, where this server's copy of game `id` may be
   // behind, a refusal a newer copy might not give (a seat this copy does not know was taken, a
@@ -91,6 +95,11 @@ class StoreSync {
   SessionRevocations& revocations_;
   const std::function<void(int64_t)> account_deleted_;
   std::unique_ptr<store::ChangeFeed> feed_;
+  // The games with a refresh_later queued and not yet begun. Without this, another server's
+  // stream of moves in a game queued a reread per move, most of them finding nothing new (a full
+  // replay each): the workers' queue filled, requests waited behind it or were answered busy.
+  std::mutex queued_mu_;
+  std::unordered_set<std::string> queued_;
 };
 
 }  // namespace arbiter::server
