@@ -54,8 +54,8 @@ class StoreQueue {
   StoreQueue& operator=(const StoreQueue&) = delete;
 
   // Queues `write`; `done` is called once on the store thread with its status, under the
-  // submitting thread's request scope (core/log.h), as is the log line of a failed write. False, and
-  // `done` never called, when the queue is full or stopped.
+  // submitting thread's request scope (core/log.h), as is the log line of a failed write. False,
+  // and `done` never called, when the queue is full or stopped.
   bool submit(Write write, Done done);
   // Whether `n` more writes fit now.
   bool has_room(std::size_t n = 1) const;
