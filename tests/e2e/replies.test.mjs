@@ -24,7 +24,7 @@ after(async () => {
 });
 
 // The colours of web/src/board/colours.ts, by the rules' colour names.
-const FILL = { green: '#3f9e4a', pink: '#e2639f', orange: '#f08a2a', yellow: '#e9c31c' };
+const FILL = { green: '#007d5c', pink: '#e58fc0', orange: '#d96a00', yellow: '#f0e442' };
 
 async function checkMarks(page, id, plies) {
   for (const n of plies) {
